@@ -1,0 +1,73 @@
+// swift-tools-version:6.0
+// ServiceLayer: a completion-handler service layer modeled on Apple's Restaurant sample.
+// No dependency beyond the Swift toolchain.
+
+import PackageDescription
+
+let package = Package(
+    name: "ServiceLayer",
+    platforms: [
+        // `Mutex` (Synchronization) needs these; Linux has it with Swift 6.
+        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    ],
+    products: [
+        .library(name: "ServiceLayer", targets: ["ServiceLayer"]),
+        .library(name: "FixtureServer", targets: ["FixtureServer"]),
+        .executable(name: "fixture-server", targets: ["fixture-server"]),
+        .executable(name: "service-demo", targets: ["service-demo"]),
+        .executable(name: "service-bench", targets: ["service-bench"]),
+    ],
+    targets: [
+        // The client: a generic core (Client/) and one folder per controller.
+        .target(
+            name: "ServiceLayer",
+            path: "Sources/ServiceLayer"
+        ),
+        // The other side of the wire: a real HTTP/1.1 server emulating the three backends.
+        // Shares no code with the client.
+        .target(
+            name: "FixtureServer",
+            path: "server-fixtures",
+            exclude: ["README.md"],
+            sources: ["Sources"],
+            resources: [.copy("Data")]
+        ),
+        .executableTarget(
+            name: "fixture-server",
+            dependencies: ["FixtureServer"],
+            path: "Sources/fixture-server"
+        ),
+        // The demo's walk and argument parsing live in a library so the tests can run them.
+        .target(
+            name: "DemoKit",
+            dependencies: ["ServiceLayer", "FixtureServer"],
+            path: "Sources/DemoKit"
+        ),
+        .executableTarget(
+            name: "service-demo",
+            dependencies: ["DemoKit"],
+            path: "Sources/service-demo"
+        ),
+        .executableTarget(
+            name: "service-bench",
+            dependencies: ["ServiceLayer", "FixtureServer"],
+            path: "Sources/service-bench"
+        ),
+        .testTarget(
+            name: "ServiceLayerTests",
+            dependencies: ["ServiceLayer", "FixtureServer"],
+            path: "Tests/ServiceLayerTests"
+        ),
+        .testTarget(
+            name: "FixtureServerTests",
+            dependencies: ["FixtureServer"],
+            path: "Tests/FixtureServerTests"
+        ),
+        .testTarget(
+            name: "DemoKitTests",
+            dependencies: ["DemoKit"],
+            path: "Tests/DemoKitTests"
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

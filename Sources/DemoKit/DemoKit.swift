@@ -1,0 +1,1 @@
+// DemoKit: the demo walk.

@@ -1,0 +1,1 @@
+// ServiceLayer: singleton controllers over one generic, correct request core.

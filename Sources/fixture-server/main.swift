@@ -1,0 +1,1 @@
+print("fixture-server: not built yet")

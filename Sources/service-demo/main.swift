@@ -1,0 +1,3 @@
+import DemoKit
+
+print("service-demo: not built yet")

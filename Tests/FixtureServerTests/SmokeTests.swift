@@ -1,0 +1,9 @@
+import XCTest
+
+@testable import FixtureServer
+
+final class FixtureServerSmokeTests: XCTestCase {
+    func testModuleLoads() {
+        XCTAssertTrue(true)
+    }
+}

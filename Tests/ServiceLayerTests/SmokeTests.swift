@@ -1,0 +1,9 @@
+import XCTest
+
+@testable import ServiceLayer
+
+final class ServiceLayerSmokeTests: XCTestCase {
+    func testModuleLoads() {
+        XCTAssertTrue(true)
+    }
+}

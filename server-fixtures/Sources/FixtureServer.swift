@@ -1,0 +1,1 @@
+// Placeholder: the fixture server lands with issue 3.
