@@ -1,0 +1,212 @@
+import Foundation
+import Synchronization
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The generic core every controller uses: one base URL, one long-lived `URLSession`, one callback
+/// queue, and the rules that make a call correct.
+///
+/// ```swift
+/// let client = APIClient(baseURL: URL(string: "http://localhost:8090/")!)
+/// client.send(Endpoint<[String: [String]]>(path: "categories")) { result in
+///     print(result)  // on the main queue
+/// }
+/// ```
+///
+/// Every call's completion runs exactly once, on the callback queue: with the decoded value, with
+/// an ``APIError``, or with ``APIError/cancelled``.
+public final class APIClient: Sendable {
+    /// Where relative endpoint paths are resolved; its path is kept (`https://host/api/` + `users`
+    /// is `https://host/api/users`). It is also the only origin that receives the token.
+    public let baseURL: URL
+    /// The session every request of this client goes through, created once.
+    public let session: URLSession
+    /// The queue completions run on unless a call names its own. `.main` by default.
+    public let callbackQueue: DispatchQueue
+    /// The client's policies.
+    public let options: Options
+
+    private let tokenProvider: (@Sendable () -> String?)?
+    private let inFlight = Mutex<[CoalescingKey: Transfer]>([:])
+
+    /// Creates a client.
+    /// - Parameters:
+    ///   - baseURL: The API's base URL; a trailing `/` is optional.
+    ///   - session: The session to use for every request; ``makeSession(configuration:)`` by default.
+    ///     Inject one built on a configuration with `protocolClasses` to stub the network in tests.
+    ///   - callbackQueue: Where completions run; `.main` by default.
+    ///   - options: Timeout, retry, coalescing, connectivity, logging, headers and JSON coders;
+    ///     ``Options/init(timeout:retryPolicy:coalescesGETs:connectivity:logger:headers:encoder:decoder:)``
+    ///     defaults by default.
+    ///   - tokenProvider: Returns the token sent as `Authorization: Bearer <token>` with endpoints that
+    ///     require authorization, read at each send; `nil` (no token) by default.
+    public init(
+        baseURL: URL,
+        session: URLSession = APIClient.makeSession(),
+        callbackQueue: DispatchQueue = .main,
+        options: Options = Options(),
+        tokenProvider: (@Sendable () -> String?)? = nil
+    ) {
+        self.baseURL = baseURL
+        self.session = session
+        self.callbackQueue = callbackQueue
+        self.options = options
+        self.tokenProvider = tokenProvider
+    }
+
+    /// A session for one client: `configuration` (`.default` by default) with URLSession's own
+    /// response cache turned off, since API answers must be fresh and images are cached by the
+    /// controllers.
+    public static func makeSession(configuration: URLSessionConfiguration = .default) -> URLSession {
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return URLSession(configuration: configuration)
+    }
+
+    // MARK: - Sending
+
+    /// Sends `endpoint` and calls `completion` exactly once with its result.
+    ///
+    /// - Parameters:
+    ///   - endpoint: What to send and how to read the answer.
+    ///   - callbackQueue: Where `completion` runs; the client's ``callbackQueue`` (`.main` by default)
+    ///     when `nil`, the default.
+    ///   - completion: Receives the decoded value or an ``APIError``.
+    /// - Returns: A handle to cancel the call; the completion then receives ``APIError/cancelled``.
+    @discardableResult
+    public func send<Response>(
+        _ endpoint: Endpoint<Response>,
+        callbackQueue: DispatchQueue? = nil,
+        completion: @escaping @Sendable (Result<Response, APIError>) -> Void
+    ) -> RequestHandle {
+        let call = Call<Response>(queue: callbackQueue ?? self.callbackQueue, completion: completion)
+        let handle = RequestHandle(call)
+        guard options.connectivity.isOnline else {
+            call.finish(.failure(.offline))
+            return handle
+        }
+        let request: URLRequest
+        switch makeRequest(for: endpoint) {
+        case .success(let built): request = built
+        case .failure(let error):
+            call.finish(.failure(error))
+            return handle
+        }
+        let transfer = joinTransfer(for: endpoint, request: request)
+        let decoder = options.decoder
+        let subscription = transfer.transfer.subscribe { outcome in
+            call.finish(Self.decode(outcome, with: endpoint, decoder: decoder))
+        }
+        guard let subscription else {
+            call.finish(.failure(.cancelled))  // unreachable: a new transfer cannot have ended
+            return handle
+        }
+        let leave: @Sendable () -> Void = { transfer.transfer.unsubscribe(subscription) }
+        if !call.setDetach(leave) { leave() }
+        if transfer.isNew { transfer.transfer.start() }
+        return handle
+    }
+
+    // MARK: - Building the request
+
+    /// The `URLRequest` for `endpoint`, or the reason it cannot be built.
+    func makeRequest<Response>(for endpoint: Endpoint<Response>) -> Result<URLRequest, APIError> {
+        let url: URL?
+        switch endpoint.target {
+        case .path(let path): url = URLBuilding.url(base: baseURL, path: path, query: endpoint.query)
+        case .url(let absolute): url = URLBuilding.url(absolute, appending: endpoint.query)
+        }
+        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return .failure(.invalidRequest("no valid http(s) URL can be formed for \(endpoint.target)"))
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = endpoint.method.rawValue
+        request.timeoutInterval = wholeSecondTimeout(for: endpoint)
+        for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if request.value(forHTTPHeaderField: "Accept") == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
+        if let body = endpoint.body {
+            do {
+                request.httpBody = try options.encoder.encode(body)
+            } catch {
+                return .failure(.invalidRequest("the request body could not be encoded as JSON (\(error))"))
+            }
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if endpoint.requiresAuthorization {
+            guard URLBuilding.sameOrigin(url, baseURL) else {
+                return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
+            }
+            guard let token = tokenProvider?(), !token.isEmpty else { return .failure(.notAuthenticated) }
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        return .success(request)
+    }
+
+    /// The endpoint's timeout, or the client's, rounded up to whole seconds and at least 1.
+    func wholeSecondTimeout<Response>(for endpoint: Endpoint<Response>) -> TimeInterval {
+        max(1, (endpoint.timeout ?? options.timeout).rounded(.up))
+    }
+
+    // MARK: - Coalescing
+
+    /// Identical requests in flight at the same time: same method, URL and headers (credentials included).
+    private struct CoalescingKey: Hashable {
+        let method: String
+        let url: URL
+        let headers: [String: String]
+    }
+
+    /// The transfer a call joins: a running identical one when the endpoint coalesces, else a new one.
+    private func joinTransfer<Response>(for endpoint: Endpoint<Response>, request: URLRequest) -> (
+        transfer: Transfer, isNew: Bool
+    ) {
+        let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
+        let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
+        let coalesces = endpoint.method == .get && (endpoint.coalesces ?? options.coalescesGETs)
+        guard coalesces, let url = request.url else {
+            let transfer = Transfer(
+                request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
+                logger: options.logger)
+            return (transfer, true)
+        }
+        let key = CoalescingKey(method: endpoint.method.rawValue, url: url, headers: request.allHTTPHeaderFields ?? [:])
+        return inFlight.withLock { inFlight in
+            if let running = inFlight[key] { return (running, false) }
+            let transfer = Transfer(
+                request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
+                logger: options.logger,
+                onDone: { [weak self] in self?.leaveRegistry(key) })
+            inFlight[key] = transfer
+            return (transfer, true)
+        }
+    }
+
+    private func leaveRegistry(_ key: CoalescingKey) {
+        inFlight.withLock { _ = $0.removeValue(forKey: key) }
+    }
+
+    // MARK: - Decoding
+
+    /// Reads a transfer's outcome into the endpoint's response type.
+    static func decode<Response>(
+        _ outcome: Transfer.Outcome, with endpoint: Endpoint<Response>, decoder: JSONDecoder
+    ) -> Result<Response, APIError> {
+        switch outcome {
+        case .failure(let error):
+            return .failure(error)
+        case .success(let (body, response)):
+            do {
+                return .success(try endpoint.decode(body, response, decoder))
+            } catch {
+                let description = DecodingErrorDescription.describe(
+                    error, bodyIsEmpty: body.isEmpty, status: response.statusCode)
+                return .failure(.decoding(description: description, body: body))
+            }
+        }
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+extension APIClient {
+    /// The policies of a client. Every one has a default a typical app keeps.
+    public struct Options: Sendable {
+        /// Seconds a request may take from start to last byte, rounded up to whole seconds (Linux's
+        /// URLSession fires sub-second timeouts at once). 30 by default; an endpoint may override it.
+        public var timeout: TimeInterval
+        /// How idempotent requests are retried on transient failures. ``RetryPolicy/default`` (two
+        /// retries) by default; ``RetryPolicy/never`` switches retries off.
+        public var retryPolicy: RetryPolicy
+        /// Whether identical in-flight `GET`s (same URL, headers and credentials) share one network
+        /// request. `true` by default; an endpoint may override it.
+        public var coalescesGETs: Bool
+        /// Consulted before every send; when it says offline the call fails at once with
+        /// ``APIError/offline``. ``defaultConnectivitySource()`` by default (always online on Linux).
+        public var connectivity: any ConnectivitySource
+        /// Receives one redacted line per request; `nil` (no logging) by default.
+        public var logger: RequestLogger?
+        /// Headers sent with every request (for example an API key); an endpoint's headers of the same
+        /// name win. Empty by default.
+        public var headers: [String: String]
+        /// Encodes request bodies. A plain `JSONEncoder()` by default.
+        public var encoder: JSONEncoder
+        /// Decodes response bodies. A plain `JSONDecoder()` by default.
+        public var decoder: JSONDecoder
+
+        /// Creates options; every parameter has the default described on its property.
+        public init(
+            timeout: TimeInterval = 30,
+            retryPolicy: RetryPolicy = .default,
+            coalescesGETs: Bool = true,
+            connectivity: any ConnectivitySource = defaultConnectivitySource(),
+            logger: RequestLogger? = nil,
+            headers: [String: String] = [:],
+            encoder: JSONEncoder = JSONEncoder(),
+            decoder: JSONDecoder = JSONDecoder()
+        ) {
+            self.timeout = timeout
+            self.retryPolicy = retryPolicy
+            self.coalescesGETs = coalescesGETs
+            self.connectivity = connectivity
+            self.logger = logger
+            self.headers = headers
+            self.encoder = encoder
+            self.decoder = decoder
+        }
+    }
+}

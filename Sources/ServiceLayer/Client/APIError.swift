@@ -1,0 +1,107 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Everything that can go wrong with a request, as one typed error.
+///
+/// Every completion handler in ServiceLayer receives a `Result<T, APIError>`, and every `async` method
+/// throws `APIError`. A response that arrived keeps its status code and body, so nothing the server
+/// said is lost.
+public enum APIError: Error, Sendable, Equatable {
+    /// The request could not be built: the URL could not be formed or the body could not be encoded.
+    /// The string says which. Nothing was sent.
+    case invalidRequest(String)
+    /// The device is not connected to a network (`URLError.notConnectedToInternet`, or the client's
+    /// connectivity source said offline before sending). Nothing was sent in the latter case.
+    case offline
+    /// No complete response arrived within the request's timeout.
+    case timedOut
+    /// Any other transport failure (connection refused, connection lost, TLS, DNS, ...), with the
+    /// `URLError` URLSession reported.
+    case transport(URLError)
+    /// The call was cancelled by its handle, by the Swift task that awaited it, or by its owner.
+    case cancelled
+    /// The request needs an `Authorization` token and the client has none. Nothing was sent.
+    case notAuthenticated
+    /// The server answered with a status outside `200...299`. `body` is the response body as sent.
+    case httpStatus(code: Int, body: Data)
+    /// The server answered 2xx but the body did not decode as the expected type. `description` names
+    /// the coding path and what was wrong; `body` is the response body as sent.
+    case decoding(description: String, body: Data)
+    /// The server answered, but said the operation failed (for example `{"success":false,"message":...}`
+    /// in a 200 body). `message` is the server's own text.
+    case server(message: String)
+
+    /// Maps a `URLError` from URLSession to the matching case: not connected → `.offline`, timed out →
+    /// `.timedOut`, cancelled → `.cancelled`, anything else → `.transport`.
+    public init(_ error: URLError) {
+        switch error.code {
+        case .notConnectedToInternet: self = .offline
+        case .timedOut: self = .timedOut
+        case .cancelled: self = .cancelled
+        default: self = .transport(error)
+        }
+    }
+
+    /// Wraps any error: `APIError` is returned as is, `URLError` is mapped with `init(_:)`, anything
+    /// else becomes `.transport(URLError(.unknown))`.
+    public init(wrapping error: any Error) {
+        if let apiError = error as? APIError {
+            self = apiError
+        } else if let urlError = error as? URLError {
+            self.init(urlError)
+        } else {
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain {
+                #if canImport(FoundationNetworking)
+                let code = URLError.Code(rawValue: nsError.code) ?? .unknown  // failable on Linux only
+                #else
+                let code = URLError.Code(rawValue: nsError.code)
+                #endif
+                self.init(URLError(code))
+            } else {
+                self = .transport(URLError(.unknown))
+            }
+        }
+    }
+
+    /// The HTTP status code of an `.httpStatus` error; `nil` for every other case.
+    public var statusCode: Int? {
+        if case .httpStatus(let code, _) = self { return code }
+        return nil
+    }
+
+    /// The response body kept by `.httpStatus` and `.decoding`; `nil` for every other case.
+    public var responseBody: Data? {
+        switch self {
+        case .httpStatus(_, let body), .decoding(_, let body): return body
+        default: return nil
+        }
+    }
+
+    /// What the server said about the failure: the `message` of `.server(message:)`, or the first string
+    /// field named `error`, `message` or `reason` of a JSON error body. `nil` when there is none.
+    public var serverMessage: String? {
+        if case .server(let message) = self { return message }
+        guard let body = responseBody, !body.isEmpty,
+            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+        else { return nil }
+        for key in ["error", "message", "reason"] {
+            if let text = object[key] as? String, !text.isEmpty { return text }
+        }
+        return nil
+    }
+
+    /// Whether the failure may go away on its own, so that repeating an idempotent request can help:
+    /// a timeout, a lost connection, or a 408, 429, 502, 503 or 504 status.
+    public var isTransient: Bool {
+        switch self {
+        case .timedOut: return true
+        case .transport(let error): return error.code == .networkConnectionLost
+        case .httpStatus(let code, _): return [408, 429, 502, 503, 504].contains(code)
+        default: return false
+        }
+    }
+}

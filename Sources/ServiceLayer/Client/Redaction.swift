@@ -1,0 +1,59 @@
+import Foundation
+
+/// Removes secrets from anything the client writes to a log.
+///
+/// Header values of `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`, query items
+/// and JSON fields named `password`, `token`, `accessToken`, `refreshToken` (and their snake_case
+/// spellings) are replaced by `<redacted>`, at any depth of a JSON body.
+public enum Redaction {
+    /// The text that stands in for a secret.
+    public static let placeholder = "<redacted>"
+
+    /// Header names whose values are secrets (lowercased).
+    public static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+
+    /// JSON field and query item names whose values are secrets (lowercased).
+    public static let secretFields: Set<String> = [
+        "password", "token", "accesstoken", "refreshtoken", "access_token", "refresh_token",
+    ]
+
+    /// `value`, or the placeholder when `name` is a secret header.
+    public static func headerValue(_ value: String, forName name: String) -> String {
+        secretHeaders.contains(name.lowercased()) ? placeholder : value
+    }
+
+    /// `url` as text with the values of secret query items replaced.
+    public static func url(_ url: URL) -> String {
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+            let items = components.percentEncodedQueryItems, !items.isEmpty
+        else { return url.absoluteString }
+        components.percentEncodedQueryItems = items.map { item in
+            secretFields.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: placeholder) : item
+        }
+        return components.string ?? url.absoluteString
+    }
+
+    /// A JSON body as compact text with every secret field replaced, or `<N bytes>` when the body is
+    /// not JSON (its content is then not shown at all). At most `limit` characters, 512 by default.
+    public static func body(_ data: Data, limit: Int = 512) -> String {
+        if data.isEmpty { return "<empty>" }
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
+            JSONSerialization.isValidJSONObject(redact(object)),
+            let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: [.sortedKeys]),
+            let text = String(data: redacted, encoding: .utf8)
+        else { return "<\(data.count) bytes>" }
+        return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
+    private static func redact(_ object: Any) -> Any {
+        if let dictionary = object as? [String: Any] {
+            var copy: [String: Any] = [:]
+            for (key, value) in dictionary {
+                copy[key] = secretFields.contains(key.lowercased()) ? placeholder : redact(value)
+            }
+            return copy
+        }
+        if let array = object as? [Any] { return array.map(redact) }
+        return object
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Receives one line per finished request. Off (`nil`) by default; see ``APIClient/Options/logger``.
+///
+/// The line holds the method, the URL, the status (or error), the duration, the bytes sent and
+/// received and the retry count, then the request headers and bodies with every secret replaced by
+/// `<redacted>` (see ``Redaction``).
+public typealias RequestLogger = @Sendable (_ line: String) -> Void
+
+/// Formats the log line for one request.
+enum RequestLogLine {
+    static func make(
+        request: URLRequest,
+        outcome: Result<(Data, HTTPURLResponse), APIError>,
+        duration: TimeInterval,
+        retries: Int
+    ) -> String {
+        let method = request.httpMethod ?? "GET"
+        let url = request.url.map(Redaction.url) ?? "<no url>"
+        let sent = request.httpBody?.count ?? 0
+        let milliseconds = Int((duration * 1000).rounded())
+        var line: String
+        var responseBody: Data?
+        switch outcome {
+        case .success(let (data, response)):
+            line = "\(method) \(url) -> \(response.statusCode)"
+            line += " in \(milliseconds) ms, sent \(sent) bytes, received \(data.count) bytes, \(retries) retries"
+        case .failure(.httpStatus(let code, let body)):
+            line = "\(method) \(url) -> \(code)"
+            line += " in \(milliseconds) ms, sent \(sent) bytes, received \(body.count) bytes, \(retries) retries"
+            responseBody = body
+        case .failure(let error):
+            line = "\(method) \(url) -> \(error)"
+            line += " in \(milliseconds) ms, sent \(sent) bytes, \(retries) retries"
+        }
+        let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
+        if !headers.isEmpty {
+            let text = headers.map { "\($0.key): \(Redaction.headerValue($0.value, forName: $0.key))" }
+            line += "; headers: " + text.joined(separator: ", ")
+        }
+        if let body = request.httpBody, !body.isEmpty {
+            line += "; body: " + Redaction.body(body)
+        }
+        if let responseBody {
+            line += "; response: " + Redaction.body(responseBody)
+        }
+        return line
+    }
+}

@@ -1,1 +1,0 @@
-// ServiceLayer: singleton controllers over one generic, correct request core.
