@@ -1,0 +1,112 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// Coalescing against the fixture server: identical in-flight GETs share one network request.
+final class CoalescingIntegrationTests: FixtureTestCase {
+    /// Keeps the first request in flight long enough for the others to join it.
+    private func slowDownCategories() {
+        server.inject(.delay(1), path: "/categories", times: 1)
+    }
+
+    func testTwentyConcurrentIdenticalGETsCostOneRequest() {
+        slowDownCategories()
+        let client = makeClient(options: .init(retryPolicy: .never))
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+        }
+        let results = recorder.wait()
+        XCTAssertEqual(results.count, 20)
+        XCTAssertEqual(results.compactMap { try? $0.get().categories.count }, Array(repeating: 6, count: 20))
+        XCTAssertEqual(server.requestCount(path: "/categories"), 1)
+    }
+
+    func testDifferentTokensAreNotShared() {
+        server.inject(.delay(1), path: "/categories", times: nil)
+        let first = makeClient(options: .init(retryPolicy: .never), token: { "token-one" })
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        let endpoint = Endpoint<CategoriesResponse>(path: "categories", requiresAuthorization: true)
+        first.send(endpoint, completion: recorder.completion(0))
+        let second = APIClient(
+            baseURL: server.baseURL, session: first.session, callbackQueue: queue, options: first.options,
+            tokenProvider: { "token-two" })
+        second.send(endpoint, completion: recorder.completion(1))
+        first.send(endpoint, completion: recorder.completion(2))
+        let results = recorder.wait()
+        XCTAssertTrue(results.allSatisfy { (try? $0.get()) != nil })
+        XCTAssertEqual(server.requestCount(path: "/categories"), 2, "one request per token")
+    }
+
+    func testOneCancelledWaiterLeavesTheOthersRunning() {
+        slowDownCategories()
+        let client = makeClient(options: .init(retryPolicy: .never))
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        let handles = (0..<20).map { index in
+            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+        }
+        handles[7].cancel()
+        let results = recorder.wait()
+        XCTAssertEqual(results[7].failure, .cancelled)
+        let successes = results.enumerated().filter { $0.offset != 7 }.compactMap { try? $0.element.get() }
+        XCTAssertEqual(successes.count, 19)
+        XCTAssertEqual(server.requestCount(path: "/categories"), 1)
+    }
+
+    func testCancellingEveryWaiterCancelsTheSharedRequest() {
+        server.inject(.delay(3), path: "/categories", times: 1)
+        let client = makeClient(options: .init(retryPolicy: .never))
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        let handles = (0..<5).map { index in
+            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+        }
+        handles.forEach { $0.cancel() }
+        let results = recorder.wait(timeout: 2)
+        XCTAssertTrue(results.allSatisfy { $0.failure == .cancelled })
+        // A new call after all cancelled starts a fresh request instead of joining the dead one.
+        let again = CompletionRecorder<CategoriesResponse>()
+        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: again.completion())
+        XCTAssertNotNil(try again.wait().first?.get())
+    }
+
+    func testCoalescingCanBeSwitchedOff() {
+        server.inject(.delay(1), path: "/categories", times: nil)
+        let client = makeClient(options: .init(retryPolicy: .never, coalescesGETs: false))
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        for index in 0..<5 {
+            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+        }
+        XCTAssertEqual(recorder.wait().count, 5)
+        XCTAssertEqual(server.requestCount(path: "/categories"), 5)
+    }
+
+    func testPOSTsAreNeverCoalesced() {
+        server.inject(.delay(1), path: "/order", times: nil)
+        let client = makeClient(options: .init(retryPolicy: .never))
+        let recorder = CompletionRecorder<[String: Int]>()
+        for index in 0..<3 {
+            let endpoint = Endpoint<[String: Int]>(method: .post, path: "order", body: ["menuIds": [2]])
+            client.send(endpoint, completion: recorder.completion(index))
+        }
+        XCTAssertEqual(recorder.wait().compactMap { try? $0.get()["preparation_time"] }, [30, 30, 30])
+        XCTAssertEqual(server.requestCount(path: "/order"), 3)
+    }
+
+    func testEachWaiterGetsItsOwnQueue() {
+        slowDownCategories()
+        let client = makeClient(options: .init(retryPolicy: .never))
+        let queues = (0..<3).map { DispatchQueue(label: "waiter-\($0)") }
+        let recorder = CompletionRecorder<Bool>()
+        for (index, queue) in queues.enumerated() {
+            let done = recorder.completion(index)
+            client.send(Endpoint<CategoriesResponse>(path: "categories"), callbackQueue: queue) { result in
+                dispatchPrecondition(condition: .onQueue(queue))
+                done(result.map { _ in true })
+            }
+        }
+        XCTAssertEqual(recorder.wait().compactMap { try? $0.get() }, [true, true, true])
+        XCTAssertEqual(server.requestCount(path: "/categories"), 1)
+    }
+}
