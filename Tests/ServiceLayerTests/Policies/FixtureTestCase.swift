@@ -58,7 +58,9 @@ final class CompletionRecorder<Value: Sendable>: Sendable {
     }
 
     /// Waits for every call to complete once, then a little longer to catch a second completion.
-    func wait(timeout: TimeInterval = 20, settle: TimeInterval = 0.3, file: StaticString = #filePath, line: UInt = #line)
+    func wait(
+        timeout: TimeInterval = 20, settle: TimeInterval = 0.3, file: StaticString = #filePath, line: UInt = #line
+    )
         -> [Result<Value, APIError>]
     {
         XCTAssertEqual(group.wait(timeout: .now() + timeout), .success, "completions missing", file: file, line: line)

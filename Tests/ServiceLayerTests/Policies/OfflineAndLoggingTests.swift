@@ -38,7 +38,9 @@ final class OfflineAndLoggingTests: FixtureTestCase {
         let credentials = Credentials(email: "log@example.com", password: password, name: "Log", emailContent: "hi")
 
         let signUp = CompletionRecorder<TokenAnswer>()
-        client.send(Endpoint<TokenAnswer>(method: .post, path: "accounts/signup", body: credentials), completion: signUp.completion())
+        client.send(
+            Endpoint<TokenAnswer>(method: .post, path: "accounts/signup", body: credentials),
+            completion: signUp.completion())
         _ = signUp.wait()
         let logIn = CompletionRecorder<TokenAnswer>()
         client.send(
@@ -73,7 +75,8 @@ final class OfflineAndLoggingTests: FixtureTestCase {
         server.inject(.json(503, "{}"), path: "/categories", times: 1)
         let client = makeClient(
             options: .init(
-                retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05), logger: { line in lines.withLock { $0.append(line) } }
+                retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05),
+                logger: { line in lines.withLock { $0.append(line) } }
             ))
         let recorder = CompletionRecorder<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())

@@ -22,7 +22,8 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         server.inject(.json(503, #"{"error":"busy"}"#), path: "/order", times: 3)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = CompletionRecorder<Void>()
-        client.send(Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]), completion: recorder.completion())
+        client.send(
+            Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]), completion: recorder.completion())
         let results = recorder.wait()
         XCTAssertEqual(results.first?.failure?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/order"), 1)
