@@ -94,18 +94,13 @@ public final class APIClient: Sendable {
             call.finish(.failure(error))
             return handle
         }
-        let transfer = joinTransfer(for: endpoint, request: request)
         let decoder = options.decoder
-        let subscription = transfer.transfer.subscribe { outcome in
+        let joined = joinTransfer(for: endpoint, request: request) { outcome in
             call.finish(Self.decode(outcome, with: endpoint, decoder: decoder))
         }
-        guard let subscription else {
-            call.finish(.failure(.cancelled))  // unreachable: a new transfer cannot have ended
-            return handle
-        }
-        let leave: @Sendable () -> Void = { transfer.transfer.unsubscribe(subscription) }
+        let leave: @Sendable () -> Void = { joined.transfer.unsubscribe(joined.subscription) }
         if !call.setDetach(leave) { leave() }
-        if transfer.isNew { transfer.transfer.start() }
+        if joined.isNew { joined.transfer.start() }
         return handle
     }
 
@@ -161,10 +156,12 @@ public final class APIClient: Sendable {
         let headers: [String: String]
     }
 
-    /// The transfer a call joins: a running identical one when the endpoint coalesces, else a new one.
-    private func joinTransfer<Response>(for endpoint: Endpoint<Response>, request: URLRequest) -> (
-        transfer: Transfer, isNew: Bool
-    ) {
+    /// Subscribes a call to a transfer: a running identical one when the endpoint coalesces, else a new
+    /// one (which the caller must start). Joining happens under the registry's lock, so a call never
+    /// joins a transfer that has already delivered.
+    private func joinTransfer<Response>(
+        for endpoint: Endpoint<Response>, request: URLRequest, subscriber: @escaping Transfer.Subscriber
+    ) -> (transfer: Transfer, subscription: Int, isNew: Bool) {
         let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
         let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
         let coalesces = endpoint.method == .get && (endpoint.coalesces ?? options.coalescesGETs)
@@ -172,22 +169,27 @@ public final class APIClient: Sendable {
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
                 logger: options.logger)
-            return (transfer, true)
+            return (transfer, transfer.subscribe(subscriber) ?? 0, true)
         }
         let key = CoalescingKey(method: endpoint.method.rawValue, url: url, headers: request.allHTTPHeaderFields ?? [:])
         return inFlight.withLock { inFlight in
-            if let running = inFlight[key] { return (running, false) }
+            if let running = inFlight[key], let subscription = running.subscribe(subscriber) {
+                return (running, subscription, false)
+            }
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
                 logger: options.logger,
-                onDone: { [weak self] in self?.leaveRegistry(key) })
+                onDone: { [weak self] done in self?.leaveRegistry(key, done) })
             inFlight[key] = transfer
-            return (transfer, true)
+            return (transfer, transfer.subscribe(subscriber) ?? 0, true)
         }
     }
 
-    private func leaveRegistry(_ key: CoalescingKey) {
-        inFlight.withLock { _ = $0.removeValue(forKey: key) }
+    /// Forgets `transfer` once it has ended, unless a newer transfer already took its place.
+    private func leaveRegistry(_ key: CoalescingKey, _ transfer: Transfer) {
+        inFlight.withLock { inFlight in
+            if inFlight[key] === transfer { inFlight.removeValue(forKey: key) }
+        }
     }
 
     // MARK: - Decoding

@@ -23,7 +23,7 @@ final class Transfer: Sendable {
         var task: URLSessionDataTask?
         var timer: OneShotTimer?
         var isDone = false
-        var onDone: (@Sendable () -> Void)?
+        var onDone: (@Sendable (Transfer) -> Void)?
     }
 
     let request: URLRequest
@@ -44,7 +44,7 @@ final class Transfer: Sendable {
     ///     coalescing registry.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, timeout: TimeInterval,
-        logger: RequestLogger?, onDone: (@Sendable () -> Void)? = nil
+        logger: RequestLogger?, onDone: (@Sendable (Transfer) -> Void)? = nil
     ) {
         self.request = request
         self.session = session
@@ -70,7 +70,7 @@ final class Transfer: Sendable {
     /// Removes a subscriber. When none is left the transfer is cancelled: its task, its watchdog and
     /// any backoff wait stop at once, and no further try is made.
     func unsubscribe(_ id: Int) {
-        let abandoned: (URLSessionDataTask?, OneShotTimer?, (@Sendable () -> Void)?)? = state.withLock {
+        let abandoned: (URLSessionDataTask?, OneShotTimer?, (@Sendable (Transfer) -> Void)?)? = state.withLock {
             state in
             guard !state.isDone, state.subscribers.removeValue(forKey: id) != nil, state.subscribers.isEmpty else {
                 return nil
@@ -82,7 +82,7 @@ final class Transfer: Sendable {
         guard let (task, timer, onDone) = abandoned else { return }
         timer?.cancel()
         task?.cancel()
-        onDone?()
+        onDone?(self)
         log(.failure(.cancelled))
     }
 
@@ -189,14 +189,14 @@ final class Transfer: Sendable {
     }
 
     private func deliver(_ outcome: Outcome, retries: Int) {
-        let ending: ([Subscriber], (@Sendable () -> Void)?)? = state.withLock { state in
+        let ending: ([Subscriber], (@Sendable (Transfer) -> Void)?)? = state.withLock { state in
             guard !state.isDone else { return nil }
             state.isDone = true
             defer { state.subscribers = [:]; state.onDone = nil }
             return (state.subscribers.sorted { $0.key < $1.key }.map(\.value), state.onDone)
         }
         guard let (subscribers, onDone) = ending else { return }
-        onDone?()
+        onDone?(self)
         log(outcome, retries: retries)
         for subscriber in subscribers { subscriber(outcome) }
     }

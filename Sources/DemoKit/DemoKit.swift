@@ -1,1 +1,0 @@
-// DemoKit: the demo walk.
