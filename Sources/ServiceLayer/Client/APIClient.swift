@@ -198,17 +198,6 @@ public final class APIClient: Sendable {
     static func decode<Response>(
         _ outcome: Transfer.Outcome, with endpoint: Endpoint<Response>, decoder: JSONDecoder
     ) -> Result<Response, APIError> {
-        switch outcome {
-        case .failure(let error):
-            return .failure(error)
-        case .success(let (body, response)):
-            do {
-                return .success(try endpoint.decode(body, response, decoder))
-            } catch {
-                let description = DecodingErrorDescription.describe(
-                    error, bodyIsEmpty: body.isEmpty, status: response.statusCode)
-                return .failure(.decoding(description: description, body: body))
-            }
-        }
+        outcome.flatMap { body, response in endpoint.parse(body, response: response, decoder: decoder) }
     }
 }
