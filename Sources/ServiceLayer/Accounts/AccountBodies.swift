@@ -1,7 +1,7 @@
 import Foundation
 
-/// The body of `POST accounts/signup`. Its description never shows the password.
-struct SignUpBody: Encodable, Sendable, CustomStringConvertible {
+/// The body of `POST accounts/signup`. Its description and mirror (`dump`) never show the password.
+struct SignUpBody: Encodable, Sendable, CustomStringConvertible, CustomReflectable {
     let email: String
     let password: String
     let name: String
@@ -9,6 +9,10 @@ struct SignUpBody: Encodable, Sendable, CustomStringConvertible {
 
     var description: String {
         "SignUpBody(email: \(email), password: \(Redaction.placeholder), name: \(name))"
+    }
+
+    var customMirror: Mirror {
+        Mirror(self, children: ["email": email, "password": Redaction.placeholder, "name": name])
     }
 
     enum CodingKeys: String, CodingKey {
@@ -19,13 +23,17 @@ struct SignUpBody: Encodable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The body of `POST accounts/login`. Its description never shows the password.
-struct LogInBody: Encodable, Sendable, CustomStringConvertible {
+/// The body of `POST accounts/login`. Its description and mirror (`dump`) never show the password.
+struct LogInBody: Encodable, Sendable, CustomStringConvertible, CustomReflectable {
     let email: String
     let password: String
 
     var description: String {
         "LogInBody(email: \(email), password: \(Redaction.placeholder))"
+    }
+
+    var customMirror: Mirror {
+        Mirror(self, children: ["email": email, "password": Redaction.placeholder])
     }
 
     enum CodingKeys: String, CodingKey {

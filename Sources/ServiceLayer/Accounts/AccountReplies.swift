@@ -5,8 +5,8 @@ import Foundation
 ///
 /// `success` may be a boolean or the string `"true"`/`"false"`. A successful answer without a token
 /// does not decode, so the call fails with ``APIError/decoding(description:body:)`` naming the
-/// missing `token`. The description never shows the token.
-struct AuthReply: Decodable, Sendable, CustomStringConvertible {
+/// missing `token`. The description and mirror (`dump`) never show the token.
+struct AuthReply: Decodable, Sendable, CustomStringConvertible, CustomReflectable {
     let success: Bool
     let message: String?
     /// Present whenever ``success`` is `true`.
@@ -21,6 +21,10 @@ struct AuthReply: Decodable, Sendable, CustomStringConvertible {
 
     var description: String {
         "AuthReply(success: \(success), message: \(message ?? "none"), token: \(TokenText.describe(token)))"
+    }
+
+    var customMirror: Mirror {
+        Mirror(self, children: ["success": success, "message": message as Any, "token": TokenText.describe(token)])
     }
 
     enum CodingKeys: String, CodingKey {
