@@ -45,25 +45,27 @@ public struct UsersPage: Codable, Sendable, Hashable {
     }
 }
 
-/// The `support` object reqres adds to its answers: a link and a sentence.
-public struct Support: Codable, Sendable, Hashable {
-    /// Where the support page is.
-    public var url: URL
-    /// What reqres asks for.
-    public var text: String
+extension UsersPage {
+    /// The `support` object reqres adds to its answers: a link and a sentence.
+    public struct Support: Codable, Sendable, Hashable {
+        /// Where the support page is.
+        public var url: URL
+        /// What reqres asks for.
+        public var text: String
 
-    /// Creates a support note.
-    /// - Parameters:
-    ///   - url: The support page.
-    ///   - text: The sentence.
-    public init(url: URL, text: String) {
-        self.url = url
-        self.text = text
-    }
+        /// Creates a support note.
+        /// - Parameters:
+        ///   - url: The support page.
+        ///   - text: The sentence.
+        public init(url: URL, text: String) {
+            self.url = url
+            self.text = text
+        }
 
-    /// The wire names of the fields.
-    enum CodingKeys: String, CodingKey {
-        case url
-        case text
+        /// The wire names of the fields.
+        enum CodingKeys: String, CodingKey {
+            case url
+            case text
+        }
     }
 }
