@@ -23,11 +23,13 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
     public let url: URL
     private let stored: Mutex<String?>
 
-    /// Creates a store over the file at `url`, reading the token already in it, if any.
+    /// Creates a store over the file at `url`, reading the token already in it, if any (and narrowing
+    /// the file's permissions to `0600` if someone widened them).
     /// - Parameter url: A file URL; its folder must exist. The file itself is created on the first
     ///   ``setToken(_:)``.
     public init(url: URL) {
         self.url = url
+        _ = chmod(url.path, 0o600)
         let text = (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         stored = Mutex(text?.isEmpty == false ? text : nil)
     }

@@ -47,6 +47,14 @@ final class TokenStoreTests: AccountsTestCase {
         XCTAssertEqual(FileTokenStore(url: url).token, "second")
     }
 
+    func testReadingAWidenedFileNarrowsItTo0600() throws {
+        let url = folder.appendingPathComponent("token")
+        try Data("abc".utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
+        XCTAssertEqual(FileTokenStore(url: url).token, "abc")
+        XCTAssertEqual(try permissions(of: url), 0o600)
+    }
+
     func testLogOutDeletesTheFile() throws {
         let url = folder.appendingPathComponent("token")
         let controller = makeAccountController(tokenStore: FileTokenStore(url: url))
