@@ -1,0 +1,93 @@
+import Foundation
+
+// MARK: - Signing up and logging in
+
+extension AccountController {
+    /// Creates an account and logs it in: `POST accounts/signup`. The token is stored before the
+    /// completion runs. Never retried, since `POST` is not idempotent.
+    ///
+    /// A refusal in a 200 body (`{"success": false, "message": "Email already registered"}`) fails with
+    /// ``APIError/server(message:)``; a missing field fails with `.httpStatus(code: 400, body:)` whose
+    /// ``APIError/serverMessage`` says which.
+    /// - Parameters:
+    ///   - email: The account's email address.
+    ///   - password: The account's password. It is never logged, described or put in an error.
+    ///   - name: The user's name.
+    ///   - emailContent: The text of the welcome email the server sends.
+    ///   - completion: Called once on the callback queue with the token or an ``APIError``.
+    /// - Returns: A handle to cancel the call.
+    @discardableResult
+    public func signUp(
+        email: String,
+        password: String,
+        name: String,
+        emailContent: String,
+        completion: @escaping @Sendable (Result<String, APIError>) -> Void
+    ) -> RequestHandle {
+        let body = SignUpBody(email: email, password: password, name: name, emailContent: emailContent)
+        return client.send(AccountEndpoints.signUp(body)) { result in
+            completion(self.storeToken(from: result))
+        }
+    }
+
+    /// Creates an account and logs it in: the `async` twin of
+    /// ``signUp(email:password:name:emailContent:completion:)``.
+    /// - Parameters:
+    ///   - email: The account's email address.
+    ///   - password: The account's password.
+    ///   - name: The user's name.
+    ///   - emailContent: The text of the welcome email the server sends.
+    /// - Returns: The token, which is also stored.
+    public func signUp(email: String, password: String, name: String, emailContent: String)
+        async throws(APIError) -> String
+    {
+        let body = SignUpBody(email: email, password: password, name: name, emailContent: emailContent)
+        let result = await client.result(of: AccountEndpoints.signUp(body))
+        return try storeToken(from: result).get()
+    }
+
+    /// Logs in: `POST accounts/login`. The token is stored before the completion runs.
+    ///
+    /// A wrong email or password (`{"success": false, "message": ...}` in a 200) fails with
+    /// ``APIError/server(message:)``.
+    /// - Parameters:
+    ///   - email: The account's email address.
+    ///   - password: The account's password. It is never logged, described or put in an error.
+    ///   - completion: Called once on the callback queue with the token or an ``APIError``.
+    /// - Returns: A handle to cancel the call.
+    @discardableResult
+    public func logIn(
+        email: String,
+        password: String,
+        completion: @escaping @Sendable (Result<String, APIError>) -> Void
+    ) -> RequestHandle {
+        client.send(AccountEndpoints.logIn(LogInBody(email: email, password: password))) { result in
+            completion(self.storeToken(from: result))
+        }
+    }
+
+    /// Logs in: the `async` twin of ``logIn(email:password:completion:)``.
+    /// - Parameters:
+    ///   - email: The account's email address.
+    ///   - password: The account's password.
+    /// - Returns: The token, which is also stored.
+    public func logIn(email: String, password: String) async throws(APIError) -> String {
+        let endpoint = AccountEndpoints.logIn(LogInBody(email: email, password: password))
+        let result = await client.result(of: endpoint)
+        return try storeToken(from: result).get()
+    }
+
+    /// Turns a signup or login answer into the token (storing it) or an error without secrets.
+    private func storeToken(from result: Result<AuthReply, APIError>) -> Result<String, APIError> {
+        switch result {
+        case .failure(let error):
+            return .failure(SecretScrubbing.scrub(error))
+        case .success(let reply):
+            guard reply.success, let token = reply.token else {
+                return .failure(.server(message: reply.message ?? "The server refused the request"))
+            }
+            tokenStore.setToken(token)
+            return .success(token)
+        }
+    }
+}

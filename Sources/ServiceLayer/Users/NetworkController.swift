@@ -1,0 +1,51 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The reqres users API (`https://reqres.in/api/`): list, read, create, update and delete users.
+///
+/// ```swift
+/// NetworkController.shared.fetchUser(id: 2) { result in
+///     switch result {
+///     case .success(let user): print(user.firstName)  // on the main queue
+///     case .failure(let error): print(error.localizedDescription)
+///     }
+/// }
+/// let page = try await NetworkController.shared.fetchUsers(page: 1)
+/// ```
+///
+/// Every callback method returns a ``RequestHandle`` to cancel it and calls its completion exactly
+/// once, on the callback queue; each has an `async throws(APIError)` twin of the same name.
+public final class NetworkController: Sendable {
+    /// A controller for the public reqres service at `https://reqres.in/api/`, without an API key.
+    public static let shared = NetworkController(baseURL: URL(string: "https://reqres.in/api/")!)
+
+    /// The name of the header that carries the API key, when one is given.
+    public static let apiKeyHeader = "x-api-key"
+
+    /// The client every call goes through: its base URL, session, callback queue and policies.
+    public let client: APIClient
+
+    /// Creates a controller.
+    /// - Parameters:
+    ///   - baseURL: The API's base URL, for example `https://reqres.in/api/`; its path is kept.
+    ///   - session: The session for every request; ``APIClient/makeSession(configuration:)`` by default.
+    ///   - callbackQueue: Where completions run; `.main` by default.
+    ///   - options: The client's policies (timeout, retries, logging, headers, ...); the defaults of
+    ///     ``APIClient/Options`` by default.
+    ///   - apiKey: Sent as the `x-api-key` header with every request when given (reqres has asked for
+    ///     one at times); `nil` (no header) by default.
+    public init(
+        baseURL: URL,
+        session: URLSession = APIClient.makeSession(),
+        callbackQueue: DispatchQueue = .main,
+        options: APIClient.Options = .init(),
+        apiKey: String? = nil
+    ) {
+        var options = options
+        if let apiKey { options.headers[Self.apiKeyHeader] = apiKey }
+        client = APIClient(baseURL: baseURL, session: session, callbackQueue: callbackQueue, options: options)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// The accounts replies and `Product` read from JSON strings, without a server.
+final class AccountDecodingTests: XCTestCase {
+    private func decode<T: Decodable>(_ type: T.Type, _ json: String) throws -> T {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    func testProductReadsWireNames() throws {
+        let product = try decode(
+            Product.self,
+            """
+            {"_id":"p1","created":"2023-07-19T14:02:11.000Z","name":"Lamp","owner":"o1",
+             "description":"A lamp.","image":"https://x.test/p1.png","category":"home","__v":3}
+            """)
+        XCTAssertEqual(product.id, "p1")
+        XCTAssertEqual(product.detailText, "A lamp.")
+        XCTAssertEqual(product.version, 3)
+        XCTAssertEqual(product.imageURL, URL(string: "https://x.test/p1.png"))
+        XCTAssertEqual(product.createdDate?.timeIntervalSince1970, 1_689_775_331)
+        XCTAssertEqual(product.description, "Product(id: p1, name: Lamp)")
+    }
+
+    func testProductWithoutVersion() throws {
+        let product = try decode(
+            Product.self,
+            #"{"_id":"p","created":"c","name":"n","owner":"o","description":"d","image":"i","category":"c"}"#)
+        XCTAssertNil(product.version)
+        XCTAssertNil(product.createdDate)
+    }
+
+    func testSuccessFlagAsBooleanOrString() throws {
+        XCTAssertTrue(try decode(AuthReply.self, #"{"success":true,"token":"t"}"#).success)
+        XCTAssertTrue(try decode(AuthReply.self, #"{"success":"TRUE","token":"t"}"#).success)
+        XCTAssertFalse(try decode(AuthReply.self, #"{"success":"false","message":"m"}"#).success)
+        XCTAssertFalse(try decode(AuthReply.self, #"{"success":false}"#).success)
+        XCTAssertThrowsError(try decode(AuthReply.self, #"{"success":"perhaps"}"#))
+        XCTAssertThrowsError(try decode(AuthReply.self, #"{"message":"no flag"}"#))
+    }
+
+    func testSuccessNeedsANonEmptyToken() {
+        XCTAssertThrowsError(try decode(AuthReply.self, #"{"success":true}"#))
+        XCTAssertThrowsError(try decode(AuthReply.self, #"{"success":true,"token":""}"#))
+    }
+
+    func testAuthReplyDescriptionHidesTheToken() throws {
+        let reply = try decode(AuthReply.self, #"{"success":true,"message":"ok","token":"s3cr3t"}"#)
+        XCTAssertFalse(String(describing: reply).contains("s3cr3t"))
+    }
+
+    func testProductsReply() throws {
+        XCTAssertEqual(try decode(ProductsReply.self, #"{"success":true,"products":[]}"#).products, [])
+        XCTAssertTrue(try decode(ProductsReply.self, #"{"success":false,"message":"m"}"#).products.isEmpty)
+        XCTAssertThrowsError(try decode(ProductsReply.self, #"{"success":true}"#))
+    }
+}

@@ -1,0 +1,90 @@
+import FixtureServer
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import ServiceLayer
+
+/// The token and the password never appear in a log line, a description or an error.
+final class AccountSecretsTests: AccountsTestCase {
+    private final class LogLines: Sendable {
+        private let lines = Mutex<[String]>([])
+        func append(_ line: String) { lines.withLock { $0.append(line) } }
+        var all: [String] { lines.withLock { $0 } }
+    }
+
+    func testLogsNeverShowThePasswordOrToken() throws {
+        let lines = LogLines()
+        let options = APIClient.Options(retryPolicy: .never, logger: { lines.append($0) })
+        let controller = makeAccountController(options: options)
+        let signUpToken = try signUp(controller)
+        let token = try XCTUnwrap(logIn(controller)).get()
+        XCTAssertNotNil(fetchProducts(controller)?.successValue)
+        _ = logIn(controller, password: "wrong")  // a refusal
+        let stale = makeAccountController(options: options, tokenStore: InMemoryTokenStore(token: signUpToken + "x"))
+        _ = fetchProducts(stale)  // a 401, whose body is logged
+
+        pollUntil { lines.all.count >= 5 }
+        XCTAssertTrue(lines.all.contains { $0.contains("/api/products") && $0.contains("Authorization") })
+        for line in lines.all {
+            assertNoSecrets(line, token: token, "a log line")
+            assertNoSecrets(line, token: signUpToken, "a log line")
+        }
+    }
+
+    func testDescriptionsNeverShowThePasswordOrToken() throws {
+        let inMemory = InMemoryTokenStore()
+        let file = FileTokenStore(url: folder.appendingPathComponent("token"))
+        let controller = makeAccountController(tokenStore: inMemory)
+        let token = try signUp(controller)
+        file.setToken(token)
+        let products = try XCTUnwrap(fetchProducts(controller)).get()
+
+        let values: [Any] = [
+            inMemory, file, controller, products,
+            SignUpBody(email: email, password: password, name: "Ada", emailContent: ""),
+            LogInBody(email: email, password: password),
+            try JSONDecoder().decode(AuthReply.self, from: Data(#"{"success":true,"token":"\#(token)"}"#.utf8)),
+        ]
+        for value in values {
+            for text in renderings(of: value) { assertNoSecrets(text, token: token, "\(type(of: value))") }
+        }
+        XCTAssertEqual(String(describing: inMemory), "InMemoryTokenStore(token: <redacted>)")
+    }
+
+    func testErrorsNeverShowThePasswordOrToken() throws {
+        let controller = makeAccountController()
+        let token = try signUp(controller)
+        var errors: [APIError] = []
+        let (email, password) = (self.email, self.password)
+
+        // A duplicate signup, a wrong password, missing fields, no token, a wrong token.
+        errors += [
+            awaitCompletion {
+                controller.signUp(email: email, password: password, name: "Ada", emailContent: "", completion: $0)
+            }?.failureError,
+            logIn(controller, password: password + "!")?.failureError,
+            awaitCompletion {
+                controller.signUp(email: email, password: password, name: "", emailContent: "", completion: $0)
+            }?.failureError,
+        ].compactMap { $0 }
+        errors += [
+            fetchProducts(makeAccountController())?.failureError,
+            fetchProducts(makeAccountController(tokenStore: InMemoryTokenStore(token: token + "0")))?.failureError,
+        ].compactMap { $0 }
+
+        // A reply the client cannot read, holding the token: the error keeps the body without it.
+        server.inject(.json(200, #"{"success":"maybe","token":"\#(token)"}"#), path: "/api/accounts/login")
+        let unreadable = try XCTUnwrap(logIn(controller)?.failureError)
+        guard case .decoding(_, let body) = unreadable else { return XCTFail("expected .decoding, got \(unreadable)") }
+        XCTAssertFalse(String(decoding: body, as: UTF8.self).contains(token))
+        errors.append(unreadable)
+
+        XCTAssertEqual(errors.count, 6)
+        for error in errors {
+            var texts = renderings(of: error)
+            if let body = error.responseBody { texts.append(String(decoding: body, as: UTF8.self)) }
+            for text in texts { assertNoSecrets(text, token: token, "\(error)") }
+        }
+    }
+}

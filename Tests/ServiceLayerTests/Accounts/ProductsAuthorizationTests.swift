@@ -1,0 +1,96 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `fetchProducts` and the token: none, wrong, raw, and redirects to another host.
+final class ProductsAuthorizationTests: AccountsTestCase {
+    func testWithoutATokenFailsFastAndSendsNothing() throws {
+        let controller = makeAccountController()
+        XCTAssertEqual(fetchProducts(controller)?.failureError, .notAuthenticated)
+        XCTAssertEqual(server.requestCount(path: "/api/products"), 0)
+        XCTAssertEqual(server.requests.count, 0)
+    }
+
+    func testAWrongTokenIs401AndLogsOut() throws {
+        let controller = makeAccountController(tokenStore: InMemoryTokenStore(token: "not-a-real-token"))
+        XCTAssertTrue(controller.isLoggedIn)
+        let error = try XCTUnwrap(fetchProducts(controller)?.failureError)
+        XCTAssertEqual(error.statusCode, 401)
+        XCTAssertEqual(error.serverMessage, "Unauthorized")
+        XCTAssertFalse(controller.isLoggedIn, "a 401 logs the user out")
+        XCTAssertEqual(fetchProducts(controller)?.failureError, .notAuthenticated)
+        XCTAssertEqual(server.requestCount(path: "/api/products"), 1)
+    }
+
+    func testA401KeepsANewerLogIn() throws {
+        let store = InMemoryTokenStore(token: "stale-token")
+        let controller = makeAccountController(tokenStore: store)
+        server.inject(.delay(1), path: "/api/products")
+        let result = awaitCompletion {
+            controller.fetchProducts(completion: $0)
+        } then: { _ in
+            pollUntil { self.server.requestCount(path: "/api/products") == 1 }
+            store.setToken("fresh-token")  // the user logged in again meanwhile
+        }
+        XCTAssertEqual(result?.failureError?.statusCode, 401)
+        XCTAssertEqual(store.token, "fresh-token")
+    }
+
+    /// The server contract: a raw `Authorization: <token>` (as the original client sent) is accepted.
+    func testServerAcceptsARawToken() throws {
+        let token = try signUp(makeAccountController())
+        var request = URLRequest(url: apiURL().appendingPathComponent("products"))
+        request.setValue(token, forHTTPHeaderField: "Authorization")
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.invalidateAndCancel() }
+        let log = CompletionLog<Int>()
+        session.dataTask(with: request) { _, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode
+            log.record(
+                status.map { .success($0) } ?? .failure(APIError(wrapping: error ?? URLError(.unknown))),
+                onCallbackQueue: true)
+        }.resume()
+        XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(log.snapshot.results.first?.successValue, 200)
+        XCTAssertEqual(requests(to: "/api/products").last?.headers["authorization"], token)
+    }
+
+    func testAuthorizationIsNotSentAcrossARedirectToAnotherHost() throws {
+        let other = try startExtraServer()
+        let controller = makeAccountController()
+        let token = try signUp(controller)
+        let elsewhere = apiURL(of: other).appendingPathComponent("products")
+        server.inject(.redirect(to: elsewhere), path: "/api/products")
+
+        let result = try XCTUnwrap(fetchProducts(controller))
+
+        XCTAssertEqual(requests(to: "/api/products").first?.headers["authorization"], "Bearer \(token)")
+        let followed = requests(to: "/api/products", on: other)
+        XCTAssertEqual(followed.count, 1, "the redirect was followed")
+        XCTAssertNil(followed.first?.headers["authorization"], "the token must not reach another host")
+        XCTAssertFalse(other.requests.contains { $0.headers.values.contains { $0.contains(token) } })
+        XCTAssertEqual(result.failureError?.statusCode, 401, "the other host refuses the request without a token")
+    }
+
+    func testAuthorizationFollowsARedirectOnTheSameHost() throws {
+        let controller = makeAccountController()
+        let token = try signUp(controller)
+        let sameHost = apiURL().appendingPathComponent("products")
+        server.inject(.redirect(to: sameHost), path: "/api/products")
+        XCTAssertNotNil(fetchProducts(controller)?.successValue)
+        let sent = requests(to: "/api/products").map { $0.headers["authorization"] }
+        XCTAssertEqual(sent, ["Bearer \(token)", "Bearer \(token)"])
+    }
+
+    func testProductsRefusalInA200IsAServerError() throws {
+        server.inject(.json(200, #"{"success":false,"message":"No products for you"}"#), path: "/api/products")
+        let controller = makeAccountController(tokenStore: InMemoryTokenStore(token: "any"))
+        XCTAssertEqual(fetchProducts(controller)?.failureError, .server(message: "No products for you"))
+    }
+}

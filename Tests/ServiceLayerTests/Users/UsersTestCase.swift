@@ -1,0 +1,15 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// The base of the NetworkController tests: a controller on the test's fixture server.
+class UsersTestCase: LiveControllerTestCase {
+    /// A controller on `server`'s `/api/`, calling back on ``callbackQueue``, without retries by default.
+    func makeUsersController(
+        options: APIClient.Options = APIClient.Options(retryPolicy: .never), apiKey: String? = nil
+    ) -> NetworkController {
+        NetworkController(baseURL: apiURL(), callbackQueue: callbackQueue, options: options, apiKey: apiKey)
+    }
+}
