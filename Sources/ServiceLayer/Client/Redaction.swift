@@ -2,7 +2,8 @@ import Foundation
 
 /// Removes secrets from anything the client writes to a log.
 ///
-/// Header values of `Authorization`, `Proxy-Authorization`, `Cookie` and `Set-Cookie`, query items
+/// Header values of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and API-key
+/// headers (`X-API-Key`), query items
 /// and JSON fields named `password`, `token`, `accessToken`, `refreshToken` (and their snake_case
 /// spellings) are replaced by `<redacted>`, at any depth of a JSON body.
 public enum Redaction {
@@ -10,7 +11,9 @@ public enum Redaction {
     public static let placeholder = "<redacted>"
 
     /// Header names whose values are secrets (lowercased).
-    public static let secretHeaders: Set<String> = ["authorization", "proxy-authorization", "cookie", "set-cookie"]
+    public static let secretHeaders: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+    ]
 
     /// JSON field and query item names whose values are secrets (lowercased).
     public static let secretFields: Set<String> = [

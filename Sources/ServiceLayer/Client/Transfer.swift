@@ -153,7 +153,7 @@ final class Transfer: Sendable {
         }
         guard let (task, watchdog) = finished else { return }  // a stale try, or the transfer ended
         watchdog?.cancel()
-        task?.cancel()  // no-op when the task completed; ends it when the watchdog fired
+        if case .failure(.timedOut) = outcome { task?.cancel() }  // the watchdog fired: end the hung task
         if let retryDelay {
             scheduleRetry(after: retryDelay, attempt: attempt)
         } else {
