@@ -1,1 +1,157 @@
-// Placeholder: the fixture server lands with issue 3.
+import Foundation
+import Synchronization
+
+// MARK: - The public server
+
+/// A real HTTP/1.1 server on POSIX sockets that emulates three backends for tests and demos: Apple's
+/// OpenRestaurant API at the root, the reqres users API under `/api/`, and a signup/login/products
+/// accounts API under `/api/`. Faults can be injected per route, and every request is recorded.
+///
+/// ```swift
+/// let server = FixtureServer()
+/// try server.start()
+/// defer { server.stop() }
+/// server.inject(.status(503), path: "/categories", times: 2)
+/// // point a client at server.baseURL
+/// ```
+public final class FixtureServer: Sendable {
+    private let host: String
+    private let requestedPort: UInt16
+    private let maxConnections: Int
+    private let idleTimeout: TimeInterval
+    private let logger: (@Sendable (String) -> Void)?
+    private let faults = FaultQueue()
+    private let log = RequestLog()
+    private let router: Router
+    private let lifecycle = Mutex<Lifecycle>(Lifecycle())
+
+    private struct Lifecycle {
+        var runtime: ServerRuntime?
+        var port: UInt16 = 0
+        var lastAccepted = 0
+    }
+
+    /// Creates a stopped server; call ``start()`` to listen.
+    ///
+    /// - Parameters:
+    ///   - host: The numeric IPv4 or IPv6 address to bind (`"localhost"` means `127.0.0.1`).
+    ///     `"127.0.0.1"` by default.
+    ///   - port: The TCP port; 0 (the default) picks a free ephemeral port, read it from ``port`` after start.
+    ///   - maxConnections: How many connections may be open at once; one more is answered
+    ///     503 `{"error":"Too many connections"}` and closed. 64 by default.
+    ///   - idleTimeout: Seconds a connection may sit without sending a full request before it is closed.
+    ///     15 by default.
+    ///   - logger: Called with one line per request, e.g. `GET /menu?category=salads -> 200 (1234 bytes, 2 ms)`,
+    ///     never with header values. nil (no logging) by default.
+    public init(
+        host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64, idleTimeout: TimeInterval = 15,
+        logger: (@Sendable (String) -> Void)? = nil
+    ) {
+        self.host = host
+        self.requestedPort = port
+        self.maxConnections = maxConnections
+        self.idleTimeout = idleTimeout
+        self.logger = logger
+        let data = FixtureData.shared
+        router = Router(
+            routes: RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
+                + AccountRoutes.routes(data, store: AccountStore()))
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: Lifecycle
+
+    /// Binds, listens and starts the accept thread; returns once the server accepts connections.
+    ///
+    /// Starting a running server throws ``FixtureServerError/alreadyRunning``. Starting again after ``stop()``
+    /// works (with a new ephemeral port when `port` is 0). Records and queued faults are kept across restarts;
+    /// ``acceptedConnections`` restarts from 0.
+    /// - Throws: ``FixtureServerError`` (for example `.bind(EADDRINUSE)`).
+    public func start() throws {
+        try lifecycle.withLock { (state: inout Lifecycle) throws(FixtureServerError) in
+            guard state.runtime == nil else { throw .alreadyRunning }
+            let runtime = try ServerRuntime(host: host, port: requestedPort, maxConnections: maxConnections)
+            let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+            let context = ServerContext(
+                router: router, faults: faults, log: log, logger: logger, idleTimeout: idleTimeout,
+                fallbackAuthority: "\(bracketed):\(runtime.port)")
+            do throws(FixtureServerError) {
+                try runtime.start(context: context)
+            } catch {
+                runtime.stop()
+                throw error
+            }
+            state.runtime = runtime
+            state.port = runtime.port
+            state.lastAccepted = 0
+        }
+    }
+
+    /// Closes the listener and every open connection, interrupts delayed and slow responses, and joins every
+    /// thread before returning. Idempotent; does nothing on a stopped server.
+    public func stop() {
+        let runtime = lifecycle.withLock { state -> ServerRuntime? in
+            defer { state.runtime = nil }
+            return state.runtime
+        }
+        guard let runtime else { return }
+        runtime.stop()
+        lifecycle.withLock { $0.lastAccepted = runtime.acceptedConnections }
+    }
+
+    /// The bound port after ``start()`` (stays at the last bound port after ``stop()``; 0 before the first start).
+    public var port: UInt16 { lifecycle.withLock { $0.port } }
+
+    /// `http://<host>:<port>/` of the running server (IPv6 hosts in brackets).
+    public var baseURL: URL {
+        let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        return URL(string: "http://\(bracketed):\(port)/")!
+    }
+
+    /// Whether the server is listening.
+    public var isRunning: Bool { lifecycle.withLock { $0.runtime != nil } }
+
+    // MARK: Faults
+
+    /// Queues `fault` for requests to `path`.
+    ///
+    /// - Parameters:
+    ///   - fault: What to answer instead of the normal response.
+    ///   - path: The exact percent-decoded path without query, e.g. `"/categories"` or `"/api/users/2"`
+    ///     (a trailing slash is ignored).
+    ///   - method: Only requests with this method get the fault; nil (the default) means any method.
+    ///   - times: How many matching requests get it; 1 by default, nil for every request until
+    ///     ``clearFaults()``. Faults for the same request are consumed in FIFO order.
+    public func inject(_ fault: Fault, path: String, method: String? = nil, times: Int? = 1) {
+        faults.add(fault, path: path, method: method, times: times)
+    }
+
+    /// Removes every queued fault.
+    public func clearFaults() {
+        faults.clear()
+    }
+
+    // MARK: Records
+
+    /// Number of requests received for the percent-decoded `path` (any method, any query), faulted or not.
+    /// Requests rejected before routing (400, 411, 413, 431, 503) are not counted.
+    public func requestCount(path: String) -> Int {
+        log.count(path: path)
+    }
+
+    /// Every request received since the first start or ``resetRecords()``, in arrival order.
+    public var requests: [RecordedRequest] { log.requests }
+
+    /// Forgets every recorded request and count.
+    public func resetRecords() {
+        log.reset()
+    }
+
+    /// TCP connections accepted since the last ``start()`` (including those answered 503).
+    public var acceptedConnections: Int {
+        lifecycle.withLock { $0.runtime?.acceptedConnections ?? $0.lastAccepted }
+    }
+}

@@ -1,9 +1,0 @@
-import XCTest
-
-@testable import FixtureServer
-
-final class FixtureServerSmokeTests: XCTestCase {
-    func testModuleLoads() {
-        XCTAssertTrue(true)
-    }
-}

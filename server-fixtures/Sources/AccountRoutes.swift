@@ -1,0 +1,74 @@
+import Foundation
+
+// MARK: - The accounts API, under /api/
+
+/// `POST /api/accounts/signup`, `POST /api/accounts/login`, `GET /api/products` (needs a token).
+enum AccountRoutes {
+    private struct Reply: Encodable {
+        let success: Bool
+        let message: String
+        var token: String?
+    }
+
+    private struct ProductsReply: Encodable {
+        let success: Bool
+        let message: String
+        let products: [ProductRecord]
+    }
+
+    /// The account routes over `data`, keeping accounts in `store`.
+    static func routes(_ data: FixtureData, store: AccountStore) -> [Route] {
+        [
+            Route("/api/accounts/signup", [("POST", { signUp($0, store) })]),
+            Route("/api/accounts/login", [("POST", { logIn($0, store) })]),
+            Route("/api/products", [("GET", { products($0, data, store) })]),
+        ]
+    }
+
+    private static func fail(_ status: Int, _ message: String) -> HTTPResponse {
+        .json(status, Reply(success: false, message: message))
+    }
+
+    /// The first of `names` missing (absent or empty) from the JSON body, as "Missing <name>".
+    private static func missing(_ body: [String: Any]?, _ names: [String]) -> HTTPResponse? {
+        names.first { JSON.string(body, $0) == nil }.map { fail(400, "Missing \($0)") }
+    }
+
+    private static func signUp(_ context: RouteContext, _ store: AccountStore) -> HTTPResponse {
+        let body = JSON.object(from: context.request.body)
+        if let error = missing(body, ["email", "password", "name"]) { return error }
+        guard
+            let token = store.signUp(
+                email: JSON.string(body, "email")!, password: JSON.string(body, "password")!,
+                name: JSON.string(body, "name")!)
+        else { return fail(200, "Email already registered") }
+        return .json(200, Reply(success: true, message: "Signed up", token: token))
+    }
+
+    private static func logIn(_ context: RouteContext, _ store: AccountStore) -> HTTPResponse {
+        let body = JSON.object(from: context.request.body)
+        if let error = missing(body, ["email", "password"]) { return error }
+        guard let token = store.logIn(email: JSON.string(body, "email")!, password: JSON.string(body, "password")!)
+        else { return fail(200, "Invalid email or password") }
+        return .json(200, Reply(success: true, message: "Logged in", token: token))
+    }
+
+    private static func products(_ context: RouteContext, _ data: FixtureData, _ store: AccountStore) -> HTTPResponse {
+        guard let token = bearerToken(context.request.headers["authorization"]), store.isValid(token: token) else {
+            var response = fail(401, "Unauthorized")
+            response.fields.append(.init(name: "WWW-Authenticate", value: "Bearer"))
+            return response
+        }
+        return .json(200, ProductsReply(success: true, message: "Products", products: data.products))
+    }
+
+    /// The token of `Authorization: Bearer <token>` or of a raw `Authorization: <token>`.
+    static func bearerToken(_ header: String?) -> String? {
+        guard let header = header?.trimmingCharacters(in: .whitespaces), !header.isEmpty else { return nil }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        if parts.count == 2, parts[0].lowercased() == "bearer" {
+            return parts[1].trimmingCharacters(in: .whitespaces)
+        }
+        return header
+    }
+}

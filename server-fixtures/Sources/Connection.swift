@@ -1,0 +1,197 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - What every connection shares
+
+/// The parts of a running server a connection needs, all thread-safe.
+struct ServerContext: Sendable {
+    /// Routes requests.
+    let router: Router
+    /// Queued faults.
+    let faults: FaultQueue
+    /// Recorded requests.
+    let log: RequestLog
+    /// One line per request, or nil.
+    let logger: (@Sendable (String) -> Void)?
+    /// Seconds a connection may take to send a full request.
+    let idleTimeout: TimeInterval
+    /// `host:port` of the listener, used when a request has no usable `Host` header.
+    let fallbackAuthority: String
+}
+
+// MARK: - One connection
+
+/// Serves the requests of one accepted socket on the current thread until either side closes.
+struct Connection {
+    /// The socket; closed through `runtime` when `run()` returns.
+    let fd: Int32
+    /// The running server (wake-up pipe and socket registry).
+    let runtime: ServerRuntime
+    /// Routes, faults, logs.
+    let context: ServerContext
+
+    private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+
+    /// Reads requests and writes responses until the peer closes, the idle timeout fires, a response closes
+    /// the connection, or the server stops.
+    func run() {
+        var buffer: [UInt8] = []
+        while let request = readRequest(&buffer) {
+            guard answer(request) else { break }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The next request, or nil when the connection should close (any error response is already sent).
+    private func readRequest(_ buffer: inout [UInt8]) -> HTTPRequest? {
+        let deadline = Date().addingTimeInterval(context.idleTimeout)
+        var searchFrom = 0
+        var headEnd: Int?
+        while headEnd == nil {
+            // Tolerate empty lines before a request line (RFC 9112 §2.2).
+            while let first = buffer.first, first == UInt8(ascii: "\r") || first == UInt8(ascii: "\n") {
+                buffer.removeFirst()
+                searchFrom = 0
+            }
+            headEnd = HTTPParser.headerEnd(in: buffer, from: searchFrom)
+            if headEnd != nil { break }
+            if buffer.count > HTTPParser.maxHeaderBytes { return reject(.headerTooLarge) }
+            searchFrom = max(0, buffer.count - 3)
+            guard fill(&buffer, until: deadline) else { return nil }
+        }
+        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else { return reject(.headerTooLarge) }
+
+        let head: RequestHead
+        do {
+            head = try HTTPParser.parseHead(buffer[0..<(headEnd - 4)])
+        } catch {
+            return reject(error)
+        }
+        buffer.removeFirst(headEnd)
+
+        if head.contentLength > buffer.count, head.minorVersion >= 1,
+            head.headers["expect"]?.lowercased() == "100-continue"
+        {
+            guard Socket.sendAll(fd, Self.continueLine) else { return nil }
+        }
+        while buffer.count < head.contentLength {
+            guard fill(&buffer, until: deadline) else { return nil }
+        }
+        let body = Data(buffer[0..<head.contentLength])
+        buffer.removeFirst(head.contentLength)
+        return HTTPRequest(
+            method: head.method, target: head.target, path: head.path, query: head.query, headers: head.headers,
+            body: body, minorVersion: head.minorVersion)
+    }
+
+    /// Appends what the socket has before `deadline`. False on EOF, error, timeout or stop.
+    private func fill(_ buffer: inout [UInt8], until deadline: Date) -> Bool {
+        let remaining = deadline.timeIntervalSinceNow
+        guard remaining > 0 else { return false }
+        switch Socket.waitReadable(fd, wakeFD: runtime.wakeFD, timeout: remaining) {
+        case .readable: return Socket.receive(fd, into: &buffer) > 0
+        case .timedOut, .stopping: return false
+        }
+    }
+
+    /// Sends the error response for `error` and tells the caller to close.
+    private func reject(_ error: HTTPParseError) -> HTTPRequest? {
+        let response = HTTPResponse.error(error.status, error.message)
+        Socket.sendAll(fd, response.serializedHead(keepAlive: false) + Array(response.body))
+        context.logger?("<invalid request> -> \(error.status) (\(response.body.count) bytes, 0 ms)")
+        runtime.drainBeforeClose(fd)
+        return nil
+    }
+
+    // MARK: Answering
+
+    /// Routes `request` (or applies its fault) and writes the response. Returns whether to keep the connection.
+    private func answer(_ request: HTTPRequest) -> Bool {
+        let started = Date()
+        context.log.record(request)
+        let fault = context.faults.take(method: request.method, path: request.routePath)
+        if fault == .closeBeforeResponse {
+            context.logger?("\(request.method) \(request.target) -> closed without a response")
+            return false
+        }
+        var response =
+            fault.flatMap(Self.faultResponse) ?? context.router.respond(to: request, authority: authority(request))
+        if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
+        if response.delay > 0, runtime.sleep(response.delay) == false { return false }
+
+        var keepAlive = request.wantsKeepAlive
+        let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body
+        var sent = 0
+        switch fault {
+        case .truncatedBody?:
+            keepAlive = false
+            let half = body.prefix(body.count / 2)
+            Socket.sendAll(fd, response.serializedHead(keepAlive: false) + Array(half))
+            sent = half.count
+            runtime.drainBeforeClose(fd)
+        case .slowBody(let interval)?:
+            guard Socket.sendAll(fd, response.serializedHead(keepAlive: keepAlive)) else { return false }
+            for byte in body {
+                guard runtime.sleep(interval), Socket.sendAll(fd, [byte]) else { return false }
+                sent += 1
+            }
+        default:
+            guard Socket.sendAll(fd, response.serializedHead(keepAlive: keepAlive) + Array(body)) else { return false }
+            sent = body.count
+        }
+        let millis = Int(Date().timeIntervalSince(started) * 1000)
+        context.logger?("\(request.method) \(request.target) -> \(response.status) (\(sent) bytes, \(millis) ms)")
+        if !keepAlive { runtime.drainBeforeClose(fd) }
+        return keepAlive
+    }
+
+    /// The request's `Host` header when it looks like a host[:port], else the listener's address.
+    private func authority(_ request: HTTPRequest) -> String {
+        guard let host = request.headers["host"], !host.isEmpty, host.count < 256,
+            host.unicodeScalars.allSatisfy({
+                CharacterSet.alphanumerics.contains($0) || "-.:[]_".unicodeScalars.contains($0)
+            })
+        else { return context.fallbackAuthority }
+        return host
+    }
+
+    /// The response a fault replaces the route's with, or nil for faults that use the normal response.
+    static func faultResponse(_ fault: Fault) -> HTTPResponse? {
+        switch fault {
+        case .status(let status, let body, let headers):
+            let hasType = headers.keys.contains { $0.lowercased() == "content-type" }
+            let fields = headers.sorted { $0.key < $1.key }.map { HTTPResponse.Field(name: $0.key, value: $0.value) }
+            return HTTPResponse(
+                status: status, contentType: hasType ? nil : HTTPResponse.jsonContentType, body: body, fields: fields)
+        case .json(let status, let text):
+            return HTTPResponse(status: status, contentType: "application/json", body: Data(text.utf8))
+        case .malformedJSON:
+            return HTTPResponse(status: 200, contentType: "application/json", body: Data(#"{"broken": [1, 2,"#.utf8))
+        case .emptyOK:
+            return HTTPResponse(status: 200, contentType: "application/json")
+        case .noContent:
+            return HTTPResponse(status: 204, contentType: nil)
+        case .unauthorizedBearer:
+            return HTTPResponse(
+                status: 401, contentType: HTTPResponse.jsonContentType, body: Data(#"{"error":"unauthorized"}"#.utf8),
+                fields: [.init(name: "WWW-Authenticate", value: "Bearer")])
+        case .html500:
+            let page =
+                "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head>"
+                + "<body><h1>Internal Server Error</h1><p>The fixture server was told to fail.</p></body></html>"
+            return HTTPResponse(status: 500, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
+        case .redirect(let url, let status):
+            return HTTPResponse(
+                status: status, contentType: "text/plain; charset=utf-8",
+                fields: [.init(name: "Location", value: url.absoluteString)])
+        case .delay, .closeBeforeResponse, .truncatedBody, .slowBody:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+
+// MARK: - A response to write
+
+/// A response the router produced, before the connection writes it.
+struct HTTPResponse: Sendable {
+    /// One header field, in the order written.
+    struct Field: Sendable, Equatable {
+        /// The field name, as written.
+        let name: String
+        /// The field value.
+        let value: String
+    }
+
+    /// The status code.
+    var status: Int
+    /// Extra header fields. `Content-Length` and `Connection` are added when writing.
+    var fields: [Field]
+    /// The body bytes (not written for HEAD, 204 or 304).
+    var body: Data
+    /// Seconds to wait (interruptibly) before writing; set by reqres' `?delay=`.
+    var delay: TimeInterval = 0
+
+    /// The `Content-Type` of every JSON response.
+    static let jsonContentType = "application/json; charset=utf-8"
+
+    /// A response with a `Content-Type` field and a body.
+    init(status: Int, contentType: String?, body: Data = Data(), fields: [Field] = []) {
+        self.status = status
+        self.fields = (contentType.map { [Field(name: "Content-Type", value: $0)] } ?? []) + fields
+        self.body = body
+    }
+
+    /// A JSON response encoding `value` with sorted keys and unescaped slashes.
+    static func json(_ status: Int, _ value: some Encodable) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: jsonContentType, body: JSON.encode(value))
+    }
+
+    /// A JSON response whose body is `text` verbatim.
+    static func json(_ status: Int, raw text: String) -> HTTPResponse {
+        HTTPResponse(status: status, contentType: jsonContentType, body: Data(text.utf8))
+    }
+
+    /// `{"error": message}` with `status`.
+    static func error(_ status: Int, _ message: String) -> HTTPResponse {
+        json(status, ["error": message])
+    }
+
+    /// Whether this status never carries a body or Content-Length (1xx, 204, 304).
+    var isBodiless: Bool { status < 200 || status == 204 || status == 304 }
+
+    /// The value of the first field named `name` (case-insensitive).
+    func field(_ name: String) -> String? {
+        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+    }
+
+    /// The status line and header block, ending with the empty line.
+    func serializedHead(keepAlive: Bool) -> [UInt8] {
+        var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
+        for field in fields where !isBodiless || field.name.lowercased() != "content-type" {
+            let lowered = field.name.lowercased()
+            if lowered == "content-length" || lowered == "connection" { continue }
+            text += "\(field.name): \(field.value)\r\n"
+        }
+        if !isBodiless { text += "Content-Length: \(body.count)\r\n" }
+        text += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
+        return Array(text.utf8)
+    }
+
+    /// The standard reason phrase for `status` ("Unknown" for codes not listed).
+    static func reason(for status: Int) -> String {
+        switch status {
+        case 100: return "Continue"
+        case 200: return "OK"
+        case 201: return "Created"
+        case 202: return "Accepted"
+        case 204: return "No Content"
+        case 301: return "Moved Permanently"
+        case 302: return "Found"
+        case 303: return "See Other"
+        case 304: return "Not Modified"
+        case 307: return "Temporary Redirect"
+        case 308: return "Permanent Redirect"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 405: return "Method Not Allowed"
+        case 408: return "Request Timeout"
+        case 409: return "Conflict"
+        case 411: return "Length Required"
+        case 413: return "Content Too Large"
+        case 415: return "Unsupported Media Type"
+        case 422: return "Unprocessable Content"
+        case 429: return "Too Many Requests"
+        case 431: return "Request Header Fields Too Large"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        case 505: return "HTTP Version Not Supported"
+        default: return "Unknown"
+        }
+    }
+}
+
+// MARK: - JSON helpers
+
+/// Encoding and decoding helpers shared by the route files.
+enum JSON {
+    /// Encodes `value` with sorted keys and unescaped slashes; `{}` if encoding fails.
+    static func encode(_ value: some Encodable) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(value)) ?? Data("{}".utf8)
+    }
+
+    /// Serializes a JSONSerialization object the same way as ``encode(_:)``.
+    static func serialize(_ object: [String: Any]) -> Data {
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
+    }
+
+    /// Parses `data` as a JSON object; nil when it is not one.
+    static func object(from data: Data) -> [String: Any]? {
+        guard !data.isEmpty else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// Returns the string at `key` when it is a non-empty string.
+    static func string(_ object: [String: Any]?, _ key: String) -> String? {
+        guard let value = object?[key] as? String, !value.isEmpty else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+// MARK: - Apple's OpenRestaurant API, at the root
+
+/// `GET /categories`, `GET /menu`, `GET /images/<id>.png`, `POST /order`.
+enum RestaurantRoutes {
+    /// A menu item as the wire shows it: no `estimated_prep_time`, plus `image_url`.
+    private struct WireItem: Encodable {
+        let id: Int
+        let name: String
+        let description: String
+        let price: Double
+        let category: String
+        let imageURL: String
+
+        enum CodingKeys: String, CodingKey {
+            case id, name, description, price, category
+            case imageURL = "image_url"
+        }
+    }
+
+    private struct OrderBody: Decodable {
+        let menuIds: [Int]
+    }
+
+    /// The four restaurant routes over `data`.
+    static func routes(_ data: FixtureData) -> [Route] {
+        [
+            Route("/categories", [("GET", { _ in .json(200, ["categories": data.menu.categories]) })]),
+            Route("/menu", [("GET", { menu($0, data) })]),
+            Route("/images/:name", [("GET", { image($0, data) })]),
+            Route("/order", [("POST", { order($0, data) })]),
+        ]
+    }
+
+    private static func menu(_ context: RouteContext, _ data: FixtureData) -> HTTPResponse {
+        let category = context.request.query["category"]
+        let items = data.menu.items.filter { category == nil || $0.category == category }.map {
+            WireItem(
+                id: $0.id, name: $0.name, description: $0.description, price: $0.price, category: $0.category,
+                imageURL: "http://\(context.authority)/images/\($0.id).png")
+        }
+        return .json(200, ["items": items])
+    }
+
+    private static func image(_ context: RouteContext, _ data: FixtureData) -> HTTPResponse {
+        let name = context.parameters["name"] ?? ""
+        guard FixtureData.isImageName(name), let bytes = data.images[name] else { return .error(404, "Not found") }
+        return HTTPResponse(status: 200, contentType: "image/png", body: bytes)
+    }
+
+    private static func order(_ context: RouteContext, _ data: FixtureData) -> HTTPResponse {
+        guard let body = try? JSONDecoder().decode(OrderBody.self, from: context.request.body) else {
+            return .error(400, "Body must be a JSON object with \"menuIds\": an array of integers")
+        }
+        let ids = Set(body.menuIds)
+        let minutes = data.menu.items.filter { ids.contains($0.id) }.map(\.estimatedPrepTime).max() ?? 0
+        return .json(200, ["preparation_time": minutes])
+    }
+}
