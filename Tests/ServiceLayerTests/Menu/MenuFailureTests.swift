@@ -39,7 +39,9 @@ final class MenuFailureTests: XCTestCase {
     func testMalformedJSONIsADecodingError() {
         server.inject(.malformedJSON, path: "/menu")
         let error = failure(result(on: callbacks) { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
-        guard case .decoding(_, let body) = error else { return XCTFail("expected .decoding, got \(String(describing: error))") }
+        guard case .decoding(_, let body) = error else {
+            return XCTFail("expected .decoding, got \(String(describing: error))")
+        }
         XCTAssertFalse(body.isEmpty)
     }
 
@@ -121,7 +123,8 @@ final class MenuFailureTests: XCTestCase {
             baseURL: server.baseURL, callbacks: callbacks,
             retryPolicy: RetryPolicy(maxRetries: 3, baseDelay: 0.1, jitter: 0))
         server.inject(.status(503), path: "/order")
-        XCTAssertEqual(failure(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1], completion: $0) })?.statusCode, 503)
+        XCTAssertEqual(
+            failure(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1], completion: $0) })?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/order"), 1)
     }
 }

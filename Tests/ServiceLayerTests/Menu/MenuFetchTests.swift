@@ -44,23 +44,34 @@ final class MenuFetchTests: XCTestCase {
     }
 
     func testDessertsAndUnknownCategoriesAreEmpty() {
-        XCTAssertEqual(success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "desserts", completion: $0) }), [])
-        XCTAssertEqual(success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "no such thing", completion: $0) }), [])
+        XCTAssertEqual(
+            success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "desserts", completion: $0) }), [])
+        XCTAssertEqual(
+            success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "no such thing", completion: $0) }),
+            [])
     }
 
     func testCategoryNamesArriveIntact() {
-        let names = ["fish and chips", "fish & chips", "c++", "a+b=c", "soup/salad", "what?", "#1", "100%", "crème brûlée 🍰", "日本料理"]
+        let names = [
+            "fish and chips", "fish & chips", "c++", "a+b=c", "soup/salad", "what?", "#1", "100%", "crème brûlée 🍰",
+            "日本料理",
+        ]
         for name in names {
-            XCTAssertEqual(success(result(on: callbacks) { controller.fetchMenuItems(forCategory: name, completion: $0) }), [], name)
+            XCTAssertEqual(
+                success(result(on: callbacks) { controller.fetchMenuItems(forCategory: name, completion: $0) }), [],
+                name)
         }
         XCTAssertEqual(server.requests.map { $0.query["category"] }, names)
         XCTAssertEqual(Set(server.requests.map(\.path)), ["/menu"])
     }
 
     func testSubmitOrderAnswersTheLongestPreparationTime() throws {
-        XCTAssertEqual(success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1, 2, 3], completion: $0) }), 30)
-        XCTAssertEqual(success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [4, 5, 6], completion: $0) }), 12)
-        XCTAssertEqual(success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [3, 99], completion: $0) }), 15)
+        XCTAssertEqual(
+            success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1, 2, 3], completion: $0) }), 30)
+        XCTAssertEqual(
+            success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [4, 5, 6], completion: $0) }), 12)
+        XCTAssertEqual(
+            success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [3, 99], completion: $0) }), 15)
         XCTAssertEqual(success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [], completion: $0) }), 0)
         let first = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(first.method, "POST")
@@ -71,7 +82,8 @@ final class MenuFetchTests: XCTestCase {
     }
 
     func testFetchImageReturnsThePNG() throws {
-        let items = try XCTUnwrap(success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "entrees", completion: $0) }))
+        let items = try XCTUnwrap(
+            success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "entrees", completion: $0) }))
         let url = try XCTUnwrap(items.first?.imageURL)
         let data = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
         XCTAssertEqual(data.prefix(8), pngSignature)

@@ -30,7 +30,9 @@ final class MenuModelTests: XCTestCase {
     }
 
     func testOrderRoundTripsAndSumsItsPrices() throws {
-        let order = Order(menuItems: [sampleItem(id: 1, price: 12.75), sampleItem(id: 2, price: 9), sampleItem(id: 1, price: 12.75)])
+        let order = Order(menuItems: [
+            sampleItem(id: 1, price: 12.75), sampleItem(id: 2, price: 9), sampleItem(id: 1, price: 12.75),
+        ])
         XCTAssertEqual(try JSONDecoder().decode(Order.self, from: JSONEncoder().encode(order)), order)
         XCTAssertEqual(order.total, 34.5, accuracy: 0.0001)
         XCTAssertEqual(order.formattedTotal, "$34.50")

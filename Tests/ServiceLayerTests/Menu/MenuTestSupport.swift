@@ -92,7 +92,8 @@ extension XCTestCase {
         Thread.sleep(forTimeInterval: 0.2)
         callbacks.queue.sync {}
         XCTAssertEqual(calls.count, 1, "the completion must run exactly once", file: file, line: line)
-        XCTAssertTrue(calls.values.allSatisfy(\.onQueue), "the completion must run on the callback queue", file: file, line: line)
+        XCTAssertTrue(
+            calls.values.allSatisfy(\.onQueue), "the completion must run on the callback queue", file: file, line: line)
         return calls.values.first?.result
     }
 
