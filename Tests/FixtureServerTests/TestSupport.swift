@@ -1,0 +1,288 @@
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import FixtureServer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+// MARK: - A test case with a running server
+
+/// Starts a fresh server before each test and stops it after. Subclasses may override `makeServer()`.
+class FixtureTestCase: XCTestCase {
+    var server: FixtureServer!
+    var session: URLSession!
+    private var extraServers: [FixtureServer] = []
+
+    func makeServer() -> FixtureServer { FixtureServer() }
+
+    /// Starts another server for this test; tearDown stops it.
+    func startExtraServer(_ server: FixtureServer) throws -> FixtureServer {
+        extraServers.append(server)
+        try server.start()
+        return server
+    }
+
+    override func setUpWithError() throws {
+        try super.setUpWithError()
+        server = makeServer()
+        try server.start()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 30
+        configuration.timeoutIntervalForResource = 60
+        session = URLSession(configuration: configuration)
+    }
+
+    override func tearDown() {
+        session?.invalidateAndCancel()
+        for extra in extraServers { extra.stop() }
+        extraServers.removeAll()
+        server?.stop()
+        server = nil
+        super.tearDown()
+    }
+
+    /// Sends a request with URLSession and waits up to 30 s.
+    @discardableResult
+    func fetch(
+        _ target: String, method: String = "GET", body: Data? = nil, headers: [String: String] = [:],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> Reply {
+        let url = try XCTUnwrap(URL(string: target, relativeTo: server.baseURL)?.absoluteURL, file: file, line: line)
+        var request = URLRequest(url: url)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let box = ReplyBox()
+        let done = DispatchSemaphore(value: 0)
+        session.dataTask(with: request) { data, response, error in
+            if let http = response as? HTTPURLResponse {
+                var fields: [String: String] = [:]
+                for (name, value) in http.allHeaderFields {
+                    fields[String(describing: name).lowercased()] = String(describing: value)
+                }
+                box.set(.success(Reply(status: http.statusCode, headers: fields, body: data ?? Data())))
+            } else {
+                box.set(.failure(error ?? URLError(.badServerResponse)))
+            }
+            done.signal()
+        }.resume()
+        guard done.wait(timeout: .now() + 45) == .success else {
+            XCTFail("request \(method) \(target) timed out", file: file, line: line)
+            throw URLError(.timedOut)
+        }
+        return try box.get()
+    }
+
+    /// Sends a JSON object body.
+    @discardableResult
+    func post(_ target: String, json: String, method: String = "POST", headers: [String: String] = [:]) throws -> Reply
+    {
+        try fetch(
+            target, method: method, body: Data(json.utf8),
+            headers: headers.merging(["Content-Type": "application/json"]) { a, _ in a })
+    }
+
+    /// A raw socket connected to the server.
+    func rawClient(file: StaticString = #filePath, line: UInt = #line) throws -> RawClient {
+        try RawClient(port: server.port)
+    }
+
+    /// Sends `request` on a fresh connection and reads one response.
+    func rawExchange(_ request: String, head: Bool = false) throws -> RawResponse {
+        let client = try rawClient()
+        defer { client.close() }
+        XCTAssertTrue(client.send(request))
+        return try XCTUnwrap(client.readResponse(bodyless: head))
+    }
+}
+
+/// What a URLSession request got back.
+struct Reply: Sendable {
+    let status: Int
+    /// Lowercased header names.
+    let headers: [String: String]
+    let body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    /// The body as a JSON object (fails the test otherwise).
+    func object(file: StaticString = #filePath, line: UInt = #line) throws -> [String: Any] {
+        let value = try JSONSerialization.jsonObject(with: body)
+        return try XCTUnwrap(value as? [String: Any], "not a JSON object: \(text)", file: file, line: line)
+    }
+}
+
+/// Carries a reply from the URLSession callback to the waiting test.
+final class ReplyBox: Sendable {
+    private let value = Mutex<Result<Reply, any Error>?>(nil)
+    func set(_ result: Result<Reply, any Error>) { value.withLock { $0 = result } }
+    func get() throws -> Reply {
+        guard let result = value.withLock({ $0 }) else { throw URLError(.unknown) }
+        return try result.get()
+    }
+}
+
+// MARK: - Raw sockets
+
+/// One HTTP response read off a raw socket.
+struct RawResponse {
+    let status: Int
+    let statusLine: String
+    /// Lowercased header names.
+    let headers: [String: String]
+    let body: Data
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A blocking TCP client for malformed input and byte-level checks.
+final class RawClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private var closed = false
+
+    init(port: UInt16) throws {
+        #if canImport(Glibc)
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw POSIXError(.EMFILE) }
+        #if canImport(Darwin)
+        var one: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            closeDescriptor(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ECONNREFUSED)
+        }
+    }
+
+    deinit { close() }
+
+    func close() {
+        guard !closed else { return }
+        closed = true
+        closeDescriptor(fd)
+    }
+
+    @discardableResult
+    func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+    @discardableResult
+    func send(_ bytes: [UInt8]) -> Bool {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { sendBytes(fd, $0) }
+            if sent < 0 && errno == EINTR { continue }
+            if sent <= 0 { return false }
+            offset += sent
+        }
+        return true
+    }
+
+    /// Reads more bytes within `timeout` seconds. Returns the count, 0 at EOF, -1 on timeout or error.
+    private func fill(timeout: Double) -> Int {
+        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        let ready = poll(&pfd, 1, Int32(timeout * 1000))
+        guard ready > 0 else { return -1 }
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 { buffer.append(contentsOf: chunk[0..<count]) }
+        return count < 0 ? 0 : count
+    }
+
+    /// Reads one response (a 1xx is returned on its own). nil if the connection closes or times out first.
+    func readResponse(timeout: Double = 20, bodyless: Bool = false) -> RawResponse? {
+        let deadline = Date().addingTimeInterval(timeout)
+        func headEnd() -> Int? {
+            guard buffer.count >= 4 else { return nil }
+            for index in 0...(buffer.count - 4)
+            where buffer[index] == 13 && buffer[index + 1] == 10 && buffer[index + 2] == 13 && buffer[index + 3] == 10 {
+                return index + 4
+            }
+            return nil
+        }
+        var end = headEnd()
+        while end == nil {
+            guard deadline.timeIntervalSinceNow > 0, fill(timeout: deadline.timeIntervalSinceNow) > 0 else {
+                return nil
+            }
+            end = headEnd()
+        }
+        let head = String(decoding: buffer[0..<(end! - 4)], as: UTF8.self)
+        buffer.removeFirst(end!)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst()
+        let parts = statusLine.split(separator: " ")
+        guard parts.count >= 2, let status = Int(parts[1]) else { return nil }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let length = bodyless || status < 200 || status == 204 ? 0 : Int(headers["content-length"] ?? "0") ?? 0
+        while buffer.count < length {
+            guard deadline.timeIntervalSinceNow > 0, fill(timeout: deadline.timeIntervalSinceNow) > 0 else {
+                return RawResponse(status: status, statusLine: statusLine, headers: headers, body: Data(buffer))
+            }
+        }
+        let body = Data(buffer[0..<length])
+        buffer.removeFirst(length)
+        return RawResponse(status: status, statusLine: statusLine, headers: headers, body: body)
+    }
+
+    /// Everything until the server closes (or `timeout` passes), after anything already buffered.
+    func readToEOF(timeout: Double = 20) -> (data: Data, closed: Bool) {
+        let deadline = Date().addingTimeInterval(timeout)
+        while deadline.timeIntervalSinceNow > 0 {
+            let count = fill(timeout: deadline.timeIntervalSinceNow)
+            if count == 0 {
+                defer { buffer.removeAll() }
+                return (Data(buffer), true)
+            }
+            if count < 0 { break }
+        }
+        defer { buffer.removeAll() }
+        return (Data(buffer), false)
+    }
+
+    /// Whether the server closes the connection within `timeout` seconds (data received meanwhile is dropped).
+    func waitForClose(timeout: Double) -> Bool {
+        readToEOF(timeout: timeout).closed
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) {
+    #if canImport(Glibc)
+    _ = Glibc.close(fd)
+    #else
+    _ = Darwin.close(fd)
+    #endif
+}
+
+private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Glibc)
+    return Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
+    #else
+    return Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
+    #endif
+}
