@@ -1,10 +1,9 @@
 import Foundation
-import Synchronization
 
 /// A small in-memory cache of downloaded images, keyed by URL, that holds at most a number of bytes
 /// and forgets the least recently used images first.
 ///
-/// It is safe to use from any thread (one `Mutex` guards it). It is deliberately simple: evicting
+/// It is safe to use from any thread (one lock guards it). It is deliberately simple: evicting
 /// scans the entries, which is fine for the tens or hundreds of pictures a menu shows. (`NSCache`
 /// would do on Apple platforms, but evicts differently on Linux; this behaves the same everywhere.)
 public final class ImageCache: Sendable {
@@ -21,7 +20,7 @@ public final class ImageCache: Sendable {
 
     /// The most bytes the cache holds; an image larger than this is never cached.
     public let byteLimit: Int
-    private let state = Mutex(State())
+    private let state = SanitizerVisibleMutex(State())
 
     /// Creates an empty cache.
     /// - Parameter byteLimit: The most bytes to hold; 20 MB (`20 * 1024 * 1024`) by default. 0 turns

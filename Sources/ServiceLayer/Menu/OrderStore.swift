@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -21,7 +20,8 @@ final class OrderStore: Sendable {
     /// The order's file.
     let url: URL
     private let queue = DispatchQueue(label: "ServiceLayer.OrderStore")
-    private let state = Mutex<(pending: Order?, isScheduled: Bool, lastError: OrderStorageError?)>((nil, false, nil))
+    private let state = SanitizerVisibleMutex<(pending: Order?, isScheduled: Bool, lastError: OrderStorageError?)>(
+        (nil, false, nil))
 
     init(url: URL) {
         self.url = url

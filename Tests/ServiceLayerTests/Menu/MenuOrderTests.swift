@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import ServiceLayer
@@ -83,7 +82,7 @@ final class MenuOrderTests: XCTestCase {
         let controller = self.controller!
         let threads = 8
         let iterations = 1_000
-        let realChanges = Mutex(0)
+        let realChanges = SanitizerVisibleMutex(0)
         let group = DispatchGroup()
         for thread in 0..<threads {
             group.enter()

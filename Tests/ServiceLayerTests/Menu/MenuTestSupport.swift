@@ -1,6 +1,5 @@
 import FixtureServer
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import ServiceLayer
@@ -13,7 +12,7 @@ import FoundationNetworking
 
 /// A thread-safe list of values, for recording callbacks.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Mutex<[Value]>([])
+    private let storage = SanitizerVisibleMutex<[Value]>([])
 
     func append(_ value: Value) {
         storage.withLock { $0.append(value) }
