@@ -1,0 +1,78 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// The `async throws(APIError)` twins, one test each, plus task cancellation.
+final class MenuAsyncTests: XCTestCase {
+    private var server: FixtureServer!
+    private var controller: MenuController!
+
+    override func setUpWithError() throws {
+        server = try startedServer()
+        // `.main` would need a running main queue; the twins never use the callback queue anyway.
+        controller = makeController(baseURL: server.baseURL, callbacks: CallbackQueue())
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    func testFetchCategories() async throws {
+        let categories = try await controller.fetchCategories()
+        XCTAssertEqual(categories, ["appetizers", "salads", "soups", "entrees", "desserts", "sandwiches"])
+    }
+
+    func testFetchMenuItems() async throws {
+        let soups = try await controller.fetchMenuItems(forCategory: "soups")
+        XCTAssertEqual(soups.map(\.category), Array(repeating: "soups", count: soups.count))
+        XCTAssertFalse(soups.isEmpty)
+        let desserts = try await controller.fetchMenuItems(forCategory: "desserts")
+        XCTAssertEqual(desserts, [])
+    }
+
+    func testSubmitOrder() async throws {
+        let minutes = try await controller.submitOrder(forMenuIDs: [1, 2, 6])
+        XCTAssertEqual(minutes, 30)
+        let none = try await controller.submitOrder(forMenuIDs: [])
+        XCTAssertEqual(none, 0)
+    }
+
+    func testFetchImageUsesTheSameCache() async throws {
+        let url = server.baseURL.appendingPathComponent("images/5.png")
+        let first = try await controller.fetchImage(url: url)
+        let second = try await controller.fetchImage(url: url)
+        XCTAssertEqual(first.prefix(8), pngSignature)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(server.requestCount(path: "/images/5.png"), 1)
+    }
+
+    func testTypedErrors() async {
+        server.inject(.html500, path: "/categories")
+        do {
+            _ = try await controller.fetchCategories()
+            XCTFail("expected an error")
+        } catch {
+            XCTAssertEqual(error.statusCode, 500)  // `error` is an APIError: typed throws
+        }
+    }
+
+    func testCancellingTheTaskThrowsCancelled() async {
+        server.inject(.delay(3), path: "/images/6.png")
+        let url = server.baseURL.appendingPathComponent("images/6.png")
+        let controller = self.controller!
+        let task = Task { () async -> APIError? in
+            do throws(APIError) {
+                _ = try await controller.fetchImage(url: url)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        try? await Task.sleep(nanoseconds: 300_000_000)
+        task.cancel()
+        let error = await task.value
+        XCTAssertEqual(error, .cancelled)
+    }
+}

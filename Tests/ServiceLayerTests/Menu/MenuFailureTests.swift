@@ -1,0 +1,130 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// Each way a call can fail surfaces as the right `APIError`, exactly once, on the callback queue.
+final class MenuFailureTests: XCTestCase {
+    private var server: FixtureServer!
+    private let callbacks = CallbackQueue()
+    private var controller: MenuController!
+
+    override func setUpWithError() throws {
+        server = try startedServer()
+        controller = makeController(baseURL: server.baseURL, callbacks: callbacks)
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    func testServerDownIsATransportError() throws {
+        let dead = try startedServer()
+        let deadURL = dead.baseURL
+        dead.stop()
+        let controller = makeController(baseURL: deadURL, callbacks: callbacks)
+        let error = failure(result(on: callbacks) { controller.fetchCategories(completion: $0) })
+        guard case .transport = error else { return XCTFail("expected .transport, got \(String(describing: error))") }
+    }
+
+    func testHTML500KeepsStatusAndBody() throws {
+        server.inject(.html500, path: "/categories")
+        let error = try XCTUnwrap(failure(result(on: callbacks) { controller.fetchCategories(completion: $0) }))
+        guard case .httpStatus(500, let body) = error else { return XCTFail("expected 500, got \(error)") }
+        XCTAssertTrue(String(decoding: body, as: UTF8.self).lowercased().contains("<html"))
+        XCTAssertEqual(error.statusCode, 500)
+    }
+
+    func testMalformedJSONIsADecodingError() {
+        server.inject(.malformedJSON, path: "/menu")
+        let error = failure(result(on: callbacks) { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
+        guard case .decoding(_, let body) = error else {
+            return XCTFail("expected .decoding, got \(String(describing: error))")
+        }
+        XCTAssertFalse(body.isEmpty)
+    }
+
+    func testWrongFieldTypesAreADecodingErrorNamingThePath() {
+        server.inject(.json(200, #"{"items":[{"id":"one"}]}"#), path: "/menu")
+        let error = failure(result(on: callbacks) { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
+        guard case .decoding(let description, _) = error else {
+            return XCTFail("expected .decoding, got \(String(describing: error))")
+        }
+        XCTAssertTrue(description.contains("items[0].id"), description)
+    }
+
+    func testEmptyOKIsADecodingError() {
+        server.inject(.emptyOK, path: "/order")
+        let error = failure(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1], completion: $0) })
+        guard case .decoding(let description, _) = error else {
+            return XCTFail("expected .decoding, got \(String(describing: error))")
+        }
+        XCTAssertTrue(description.contains("empty"), description)
+    }
+
+    func testTruncatedBodyIsATransportError() {
+        server.inject(.truncatedBody, path: "/categories")
+        let error = failure(result(on: callbacks) { controller.fetchCategories(completion: $0) })
+        guard case .transport = error else { return XCTFail("expected .transport, got \(String(describing: error))") }
+    }
+
+    func testSlowServerTimesOut() {
+        server.inject(.delay(3), path: "/categories")
+        let controller = makeController(baseURL: server.baseURL, callbacks: callbacks, timeout: 1, retryPolicy: .never)
+        XCTAssertEqual(failure(result(on: callbacks) { controller.fetchCategories(completion: $0) }), .timedOut)
+        XCTAssertEqual(server.requestCount(path: "/categories"), 1)
+    }
+
+    func testCancelledCallCompletesWithCancelled() {
+        server.inject(.delay(3), path: "/categories")
+        let error = failure(
+            result(on: callbacks) { completion in
+                let handle = controller.fetchCategories(completion: completion)
+                handle.cancel()
+                handle.cancel()
+            })
+        XCTAssertEqual(error, .cancelled)
+    }
+
+    func testCancelBeforeAnswerInFlight() {
+        server.inject(.delay(3), path: "/menu")
+        let error = failure(
+            result(on: callbacks) { completion in
+                let handle = controller.fetchMenuItems(forCategory: "soups", completion: completion)
+                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { handle.cancel() }
+            })
+        XCTAssertEqual(error, .cancelled)
+    }
+
+    func testMissingImageIs404() {
+        let url = server.baseURL.appendingPathComponent("images/99.png")
+        let error = failure(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) })
+        XCTAssertEqual(error?.statusCode, 404)
+        XCTAssertEqual(controller.imageCache.count, 0)
+    }
+
+    func testEmptyImageIsADecodingErrorAndNotCached() throws {
+        let url = server.baseURL.appendingPathComponent("images/1.png")
+        server.inject(.emptyOK, path: "/images/1.png")
+        let error = failure(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) })
+        guard case .decoding(let description, _) = error else {
+            return XCTFail("expected .decoding, got \(String(describing: error))")
+        }
+        XCTAssertTrue(description.contains("empty"), description)
+        XCTAssertEqual(controller.imageCache.count, 0)
+        let data = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+        XCTAssertEqual(data.prefix(8), pngSignature)
+        XCTAssertEqual(server.requestCount(path: "/images/1.png"), 2)
+    }
+
+    func testSubmitOrderIsNeverRetried() {
+        let controller = makeController(
+            baseURL: server.baseURL, callbacks: callbacks,
+            retryPolicy: RetryPolicy(maxRetries: 3, baseDelay: 0.1, jitter: 0))
+        server.inject(.status(503), path: "/order")
+        XCTAssertEqual(
+            failure(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1], completion: $0) })?.statusCode, 503)
+        XCTAssertEqual(server.requestCount(path: "/order"), 1)
+    }
+}

@@ -1,0 +1,188 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// `ImageCache` alone: byte limit and least-recently-used eviction.
+final class MenuImageCacheTests: XCTestCase {
+    private func url(_ name: String) -> URL {
+        URL(string: "http://images.example/\(name).png")!
+    }
+
+    func testEvictsTheLeastRecentlyUsedBeyondTheLimit() {
+        let cache = ImageCache(byteLimit: 30)
+        cache.insert(Data(count: 10), for: url("a"))
+        cache.insert(Data(count: 10), for: url("b"))
+        cache.insert(Data(count: 10), for: url("c"))
+        XCTAssertNotNil(cache.data(for: url("a")))  // a is now the most recently used
+        cache.insert(Data(count: 10), for: url("d"))  // evicts b
+        XCTAssertNil(cache.data(for: url("b")))
+        XCTAssertNotNil(cache.data(for: url("a")))
+        XCTAssertNotNil(cache.data(for: url("c")))
+        XCTAssertNotNil(cache.data(for: url("d")))
+        XCTAssertEqual(cache.totalBytes, 30)
+        XCTAssertEqual(cache.count, 3)
+    }
+
+    func testReplacingAndOversizedAndRemoving() {
+        let cache = ImageCache(byteLimit: 30)
+        cache.insert(Data(count: 10), for: url("a"))
+        cache.insert(Data(count: 20), for: url("a"))
+        XCTAssertEqual(cache.totalBytes, 20)
+        cache.insert(Data(count: 31), for: url("big"))
+        XCTAssertNil(cache.data(for: url("big")), "larger than the whole cache: not stored")
+        XCTAssertEqual(cache.totalBytes, 20)
+        cache.removeData(for: url("a"))
+        XCTAssertEqual(cache.totalBytes, 0)
+        cache.insert(Data(count: 5), for: url("b"))
+        cache.removeAll()
+        XCTAssertEqual(cache.count, 0)
+        XCTAssertEqual(ImageCache(byteLimit: 0).byteLimit, 0)
+    }
+}
+
+/// `fetchImage` through the cache: hits cost nothing, concurrent fetches share one request, a
+/// cancelled waiter does not hurt the others, and another host never sees the token.
+final class MenuImageTests: XCTestCase {
+    private var server: FixtureServer!
+    private let callbacks = CallbackQueue()
+    private var controller: MenuController!
+
+    override func setUpWithError() throws {
+        server = try startedServer()
+        controller = makeController(baseURL: server.baseURL, callbacks: callbacks)
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func imageURL(_ id: Int, on server: FixtureServer? = nil) -> URL {
+        (server ?? self.server).baseURL.appendingPathComponent("images/\(id).png")
+    }
+
+    func testCacheHitCostsNoRequestAndStillCompletesAsynchronously() throws {
+        let url = imageURL(1)
+        let first = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+        XCTAssertEqual(server.requestCount(path: "/images/1.png"), 1)
+
+        let calls = Recorder<Data>()
+        let done = DispatchSemaphore(value: 0)
+        let handle = callbacks.queue.sync {
+            // While we hold the callback queue, the completion cannot have run: it is asynchronous.
+            let handle = controller.fetchImage(url: url) { result in
+                calls.append((try? result.get()) ?? Data())
+                done.signal()
+            }
+            XCTAssertEqual(calls.count, 0)
+            return handle
+        }
+        XCTAssertTrue(handle.isFinished)
+        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(calls.values, [first])
+        XCTAssertEqual(server.requestCount(path: "/images/1.png"), 1, "a hit costs no request")
+        handle.cancel()  // does nothing
+        callbacks.queue.sync {}
+        XCTAssertEqual(calls.count, 1)
+    }
+
+    func testFiftyConcurrentFetchesShareOneRequest() throws {
+        let url = imageURL(2)
+        server.inject(.delay(2), path: "/images/2.png")  // keeps the download in flight while all 50 join
+        let results = Recorder<Result<Data, APIError>>()
+        let group = DispatchGroup()
+        let controller = self.controller!
+        for _ in 0..<50 { group.enter() }
+        DispatchQueue.concurrentPerform(iterations: 50) { _ in
+            controller.fetchImage(url: url) { result in
+                results.append(result)
+                group.leave()
+            }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(results.count, 50)
+        let images = results.values.compactMap { try? $0.get() }
+        XCTAssertEqual(images.count, 50)
+        XCTAssertEqual(Set(images).count, 1)
+        XCTAssertEqual(images.first?.prefix(8), pngSignature)
+        XCTAssertEqual(server.requestCount(path: "/images/2.png"), 1, "50 fetches, one request")
+    }
+
+    func testCancellingOneWaiterLeavesTheOthersSucceeding() throws {
+        let url = imageURL(3)
+        server.inject(.delay(2), path: "/images/3.png")
+        let results = Recorder<(index: Int, result: Result<Data, APIError>)>()
+        let group = DispatchGroup()
+        var handles: [RequestHandle] = []
+        for index in 0..<3 {
+            group.enter()
+            handles.append(
+                controller.fetchImage(url: url) { result in
+                    results.append((index, result))
+                    group.leave()
+                })
+        }
+        handles[1].cancel()
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
+        callbacks.queue.sync {}
+        let byIndex = Dictionary(uniqueKeysWithValues: results.values.map { ($0.index, $0.result) })
+        XCTAssertEqual(results.count, 3)
+        XCTAssertEqual(byIndex[1].flatMap { try? $0.get() }, nil)
+        if case .failure(let error) = byIndex[1] { XCTAssertEqual(error, .cancelled) }
+        XCTAssertEqual(try byIndex[0]?.get().prefix(8), pngSignature)
+        XCTAssertEqual(try byIndex[2]?.get().prefix(8), pngSignature)
+        XCTAssertTrue(handles[1].isCancelled)
+        XCTAssertEqual(server.requestCount(path: "/images/3.png"), 1)
+    }
+
+    func testCancellingEveryWaiterCancelsTheDownload() throws {
+        let url = imageURL(4)
+        server.inject(.delay(3), path: "/images/4.png")
+        let results = Recorder<Result<Data, APIError>>()
+        let group = DispatchGroup()
+        let handles = (0..<2).map { _ in
+            group.enter()
+            return controller.fetchImage(url: url) { result in
+                results.append(result)
+                group.leave()
+            }
+        }
+        handles.forEach { $0.cancel() }
+        XCTAssertEqual(group.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(results.values.map { try? $0.get() }, [nil, nil])
+        XCTAssertEqual(controller.imageCache.count, 0)
+    }
+
+    func testAnotherImageHostNeverReceivesTheToken() throws {
+        // A second server on another address is another origin (so would be another port).
+        let imageHost: FixtureServer
+        do {
+            imageHost = try startedServer(host: "127.0.0.2")
+        } catch {
+            imageHost = try startedServer()
+        }
+        defer { imageHost.stop() }
+        let client = APIClient(
+            baseURL: server.baseURL, callbackQueue: callbacks.queue,
+            options: APIClient.Options(timeout: 10, retryPolicy: .never), tokenProvider: { "secret-token" })
+        let controller = MenuController(client: client)
+
+        // The token is real: an endpoint that requires it does get it at the API's own host.
+        let authorized = Endpoint<Data>(path: "categories", requiresAuthorization: true)
+        XCTAssertNotNil(success(result(on: callbacks) { client.send(authorized, completion: $0) }))
+        XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer secret-token")
+
+        for id in 1...3 {
+            let url = imageURL(id, on: imageHost)
+            let data = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+            XCTAssertEqual(data.prefix(8), pngSignature)
+        }
+        XCTAssertEqual(imageHost.requests.count, 3)
+        XCTAssertTrue(imageHost.requests.allSatisfy { $0.headers["authorization"] == nil })
+        // Not even the API host gets it with a menu request or an image.
+        XCTAssertNotNil(success(result(on: callbacks) { controller.fetchCategories(completion: $0) }))
+        XCTAssertNotNil(success(result(on: callbacks) { controller.fetchImage(url: self.imageURL(1), completion: $0) }))
+        XCTAssertEqual(server.requests.suffix(2).map { $0.headers["authorization"] }, [nil, nil])
+    }
+}
