@@ -25,7 +25,15 @@ public struct DemoReport: Sendable, Equatable {
 struct DemoStep: Sendable {
     typealias Report = @Sendable (_ passed: Bool, _ detail: String) -> Void
     let name: String
+    /// A heading is printed, not reported as a step.
+    let isHeading: Bool
     let run: @Sendable (_ done: @escaping Report) -> Void
+
+    init(name: String, isHeading: Bool = false, run: @escaping @Sendable (_ done: @escaping Report) -> Void) {
+        self.name = name
+        self.isHeading = isHeading
+        self.run = run
+    }
 }
 
 /// Runs steps one after another on a queue (the main queue in the demo), printing each as it ends,
@@ -65,8 +73,10 @@ final class DemoRunner: Sendable {
             guard first else { return }
             queue.async {
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
-                self.results.withLock { $0.append(DemoStepResult(name: step.name, passed: passed, detail: detail)) }
-                self.output.step(step.name, passed: passed, detail: detail, seconds: seconds)
+                if !step.isHeading {
+                    self.results.withLock { $0.append(DemoStepResult(name: step.name, passed: passed, detail: detail)) }
+                    self.output.step(step.name, passed: passed, detail: detail, seconds: seconds)
+                }
                 self.runStep(steps.dropFirst(), completion: completion)
             }
         }

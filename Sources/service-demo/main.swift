@@ -1,3 +1,3 @@
 import DemoKit
 
-print("service-demo: not built yet")
+DemoProgram.main(arguments: Array(CommandLine.arguments.dropFirst()))

@@ -1,0 +1,73 @@
+import Foundation
+import ServiceLayer
+
+/// The walk `service-demo` runs: every controller, step by step, against one server.
+///
+/// Each step uses the completion-handler API as an app would, with completions on the walk's queue
+/// (the main queue in the demo), and checks what came back. Two steps fail on purpose (a wrong
+/// password, an unknown user) and pass when the typed error is the expected one.
+public final class DemoWalk: Sendable {
+    let baseURL: URL
+    let sections: [DemoSection]
+    let queue: DispatchQueue
+    let output: DemoOutput
+    /// Whether `baseURL` is the embedded fixture server, whose data is known exactly.
+    let knowsFixtureData: Bool
+
+    let menu: MenuController
+    let users: NetworkController
+    let accounts: AccountController
+
+    /// Creates the walk.
+    /// - Parameters:
+    ///   - baseURL: The server: the Restaurant API at its root, the users and accounts APIs under `api/`.
+    ///   - sections: What to walk; every section by default.
+    ///   - knowsFixtureData: Whether to check answers against the fixture server's exact data (six
+    ///     categories, twelve users); `true` by default. Use `false` for another server.
+    ///   - queue: Where completions run; `.main` by default, as in an app.
+    ///   - output: Where the transcript goes.
+    public init(
+        baseURL: URL,
+        sections: [DemoSection] = DemoSection.allCases,
+        knowsFixtureData: Bool = true,
+        queue: DispatchQueue = .main,
+        output: DemoOutput
+    ) {
+        self.baseURL = baseURL
+        self.sections = sections
+        self.knowsFixtureData = knowsFixtureData
+        self.queue = queue
+        self.output = output
+        let apiURL = baseURL.appendingPathComponent("api/")
+        let options = APIClient.Options(timeout: 10)
+        menu = MenuController(baseURL: baseURL, callbackQueue: queue, options: options)
+        users = NetworkController(baseURL: apiURL, callbackQueue: queue, options: options)
+        accounts = AccountController(baseURL: apiURL, callbackQueue: queue, options: options)
+    }
+
+    /// Runs every chosen section and calls `completion` on the walk's queue with the report.
+    public func run(completion: @escaping @Sendable (DemoReport) -> Void) {
+        var steps: [DemoStep] = []
+        for section in sections {
+            switch section {
+            case .menu: steps += menuSteps()
+            case .users: steps += userSteps()
+            case .accounts: steps += accountSteps()
+            }
+        }
+        DemoRunner(queue: queue, output: output).run(steps, completion: completion)
+    }
+
+    /// A step that prints a section heading and always passes.
+    func heading(_ title: String) -> DemoStep {
+        DemoStep(name: title, isHeading: true) { [output] done in
+            output.heading(title)
+            done(true, "")
+        }
+    }
+}
+
+/// Formats a result's error for the transcript: the case and the sentence for a person.
+func describe(_ error: APIError) -> String {
+    "\(error)\n\(error.localizedDescription)"
+}
