@@ -277,10 +277,59 @@ class CoreTestCase: XCTestCase {
         return nil
     }
 
+    /// Polls `condition` every 10 ms until it holds, failing the test after `timeout` seconds.
+    func waitUntil(
+        timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool
+    ) {
+        let deadline = DispatchTime.now() + timeout
+        while !condition() {
+            guard DispatchTime.now() < deadline else {
+                return XCTFail("condition not met within \(timeout) s", file: file, line: line)
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     /// Sleeps the calling thread while letting the main run loop run (so `.main` work is not blocked).
     func pause(_ seconds: TimeInterval) {
         let slept = expectation(description: "pause")
         DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { slept.fulfill() }
         wait(for: [slept], timeout: seconds + 10)
+    }
+}
+
+/// Counts a call's completions: the test waits for the first, then a little longer to catch a second.
+final class CompletionProbe<Response: Sendable>: Sendable {
+    private let results = Locked<[Result<Response, APIError>]>([])
+    let firstCall: XCTestExpectation
+
+    init(_ testCase: XCTestCase, _ name: String = "completion") {
+        firstCall = testCase.expectation(description: name)
+        firstCall.assertForOverFulfill = false
+    }
+
+    /// The completion to pass to `send`.
+    var completion: @Sendable (Result<Response, APIError>) -> Void {
+        { result in
+            let count = self.results.update { results -> Int in
+                results.append(result)
+                return results.count
+            }
+            if count == 1 { self.firstCall.fulfill() }
+        }
+    }
+
+    var count: Int { results.value.count }
+    var result: Result<Response, APIError>? { results.value.first }
+}
+
+extension CoreTestCase {
+    /// Waits for `probe`'s first completion, then 0.3 s more, and checks there was exactly one.
+    func assertCalledExactlyOnce<Response>(
+        _ probe: CompletionProbe<Response>, file: StaticString = #filePath, line: UInt = #line
+    ) {
+        wait(for: [probe.firstCall], timeout: 10)
+        pause(0.3)
+        XCTAssertEqual(probe.count, 1, "completion calls", file: file, line: line)
     }
 }
