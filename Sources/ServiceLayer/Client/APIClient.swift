@@ -94,12 +94,11 @@ public final class APIClient: Sendable {
             call.finish(.failure(error))
             return handle
         }
-        let transfer = joinTransfer(for: endpoint, request: request)
         let decoder = options.decoder
-        let subscription = transfer.transfer.subscribe { outcome in
+        let transfer = joinTransfer(for: endpoint, request: request) { outcome in
             call.finish(Self.decode(outcome, with: endpoint, decoder: decoder))
         }
-        guard let subscription else {
+        guard let subscription = transfer.subscription else {
             call.finish(.failure(.cancelled))  // unreachable: a new transfer cannot have ended
             return handle
         }
@@ -161,10 +160,12 @@ public final class APIClient: Sendable {
         let headers: [String: String]
     }
 
-    /// The transfer a call joins: a running identical one when the endpoint coalesces, else a new one.
-    private func joinTransfer<Response>(for endpoint: Endpoint<Response>, request: URLRequest) -> (
-        transfer: Transfer, isNew: Bool
-    ) {
+    /// The transfer a call joins, with `subscriber` subscribed to it: a running identical one when the
+    /// endpoint coalesces, else a new one. A registered transfer that has just ended is replaced: the
+    /// subscription happens under the registry's lock, so a call never joins a transfer that is over.
+    private func joinTransfer<Response>(
+        for endpoint: Endpoint<Response>, request: URLRequest, subscriber: @escaping Transfer.Subscriber
+    ) -> (transfer: Transfer, isNew: Bool, subscription: Int?) {
         let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
         let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
         let coalesces = endpoint.method == .get && (endpoint.coalesces ?? options.coalescesGETs)
@@ -172,17 +173,19 @@ public final class APIClient: Sendable {
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
                 logger: options.logger)
-            return (transfer, true)
+            return (transfer, true, transfer.subscribe(subscriber))
         }
         let key = CoalescingKey(method: endpoint.method.rawValue, url: url, headers: request.allHTTPHeaderFields ?? [:])
         return inFlight.withLock { inFlight in
-            if let running = inFlight[key] { return (running, false) }
+            if let running = inFlight[key], let subscription = running.subscribe(subscriber) {
+                return (running, false, subscription)
+            }
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
                 logger: options.logger,
                 onDone: { [weak self] in self?.leaveRegistry(key) })
             inFlight[key] = transfer
-            return (transfer, true)
+            return (transfer, true, transfer.subscribe(subscriber))
         }
     }
 
