@@ -76,7 +76,9 @@ final class StubHost: Sendable {
     var requests: [StubRequest] { seen.withLock { $0.requests } }
     /// How many requests the stub received for this host.
     var hits: Int { seen.withLock { $0.requests.count } }
-    /// How many times URLSession stopped a request of this host (`stopLoading`).
+    /// How many requests of this host URLSession stopped (`stopLoading`) before the stub answered
+    /// them: the requests that were cancelled in flight. (Linux also calls `stopLoading` after a
+    /// request finished normally; those calls are not counted.)
     var stops: Int { seen.withLock { $0.stops } }
 
     func record(_ request: StubRequest) { seen.withLock { $0.requests.append(request) } }
@@ -91,13 +93,13 @@ final class StubHost: Sendable {
 /// A `URLProtocol` that answers from the ``StubHost`` registered for the request's host.
 ///
 /// URLSession creates one instance per request and calls `startLoading` and `stopLoading` on it. The
-/// only mutable state it adds (`isStopped`) is behind a `Mutex`, and the registry is a static `Mutex`.
+/// only mutable state it adds (`progress`) is behind a `Mutex`, and the registry is a static `Mutex`.
 /// Foundation marks `URLProtocol` explicitly non-`Sendable` on Linux, so a delayed answer carries the
 /// instance across threads in an ``UncheckedSendable`` box: safe because the instance's own state is
 /// locked and URLSession's protocol client may be called from any thread.
 final class StubURLProtocol: URLProtocol {
     private static let hosts = Mutex<[String: StubHost]>([:])
-    private let isStopped = Mutex(false)
+    private let progress = Mutex<(stopped: Bool, answered: Bool)>((false, false))
 
     static func register(_ host: StubHost) { hosts.withLock { $0[host.host] = host } }
     static func unregister(_ host: StubHost) { _ = hosts.withLock { $0.removeValue(forKey: host.host) } }
@@ -124,14 +126,29 @@ final class StubURLProtocol: URLProtocol {
     }
 
     override func stopLoading() {
-        isStopped.withLock { $0 = true }
-        if let hostName = request.url?.host?.lowercased(), let host = Self.hosts.withLock({ $0[hostName] }) {
+        let unanswered = progress.withLock { progress -> Bool in
+            progress.stopped = true
+            return !progress.answered
+        }
+        if unanswered, let hostName = request.url?.host?.lowercased(), let host = Self.hosts.withLock({ $0[hostName] })
+        {
             host.recordStop()
         }
     }
 
     private func answer(_ answer: StubAnswer) {
-        guard !isStopped.withLock({ $0 }) else { return }
+        if case .never = answer { return }
+        if case .delayed(let seconds, let later) = answer {
+            let protocolInstance = UncheckedSendable(self)
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { protocolInstance.value.answer(later) }
+            return
+        }
+        let answering = progress.withLock { progress -> Bool in
+            guard !progress.stopped else { return false }
+            progress.answered = true
+            return true
+        }
+        guard answering else { return }
         switch answer {
         case .respond(let status, let headers, let body):
             guard
@@ -144,11 +161,8 @@ final class StubURLProtocol: URLProtocol {
             client?.urlProtocolDidFinishLoading(self)
         case .fail(let error):
             client?.urlProtocol(self, didFailWithError: error)
-        case .never:
+        case .never, .delayed:
             break
-        case .delayed(let seconds, let later):
-            let protocolInstance = UncheckedSendable(self)
-            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { protocolInstance.value.answer(later) }
         }
     }
 
