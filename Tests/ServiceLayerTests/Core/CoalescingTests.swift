@@ -27,7 +27,7 @@ final class CoalescingTests: CoreTestCase {
     }
 
     func testIdenticalGETsShareOneRequest() {
-        let stub = makeStub(always: .delayed(0.3, .json("[1,2,3]")))
+        let stub = makeStub(always: .delayed(0.5, .json("[1,2,3]")))
         let results = sendMany(20, Endpoint<[Int]>(path: "menu"), on: makeClient(stub))
         XCTAssertEqual(results.count, 20)
         XCTAssertEqual(results.compactMap { try? $0.get() }, Array(repeating: [1, 2, 3], count: 20))
@@ -35,7 +35,7 @@ final class CoalescingTests: CoreTestCase {
     }
 
     func testSharedFailureReachesEveryCaller() {
-        let stub = makeStub(always: .delayed(0.3, .status(404, body: "gone")))
+        let stub = makeStub(always: .delayed(0.5, .status(404, body: "gone")))
         let results = sendMany(5, Endpoint<Data>(path: "menu"), on: makeClient(stub))
         XCTAssertEqual(
             results.map(\.failureValue), Array(repeating: .httpStatus(code: 404, body: Data("gone".utf8)), count: 5))
@@ -43,7 +43,7 @@ final class CoalescingTests: CoreTestCase {
     }
 
     func testDifferentTokensAreNotShared() {
-        let stub = makeStub(always: .delayed(0.3, .json("{}")))
+        let stub = makeStub(always: .delayed(0.5, .json("{}")))
         let token = Locked("one")
         let client = makeClient(stub, tokenProvider: { token.value })
         let endpoint = Endpoint<Data>(path: "products", requiresAuthorization: true)
@@ -59,7 +59,7 @@ final class CoalescingTests: CoreTestCase {
     }
 
     func testTwoClientsWithDifferentTokensAreNotShared() {
-        let stub = makeStub(always: .delayed(0.3, .json("{}")))
+        let stub = makeStub(always: .delayed(0.5, .json("{}")))
         let session = StubURLProtocol.makeSession()
         let alice = APIClient(baseURL: stub.baseURL, session: session, callbackQueue: queue, tokenProvider: { "alice" })
         let bob = APIClient(baseURL: stub.baseURL, session: session, callbackQueue: queue, tokenProvider: { "bob" })
@@ -73,7 +73,7 @@ final class CoalescingTests: CoreTestCase {
     }
 
     func testDifferentHeadersOrQueriesAreNotShared() {
-        let stub = makeStub(always: .delayed(0.3, .json("{}")))
+        let stub = makeStub(always: .delayed(0.5, .json("{}")))
         let client = makeClient(stub)
         let done = expectation(description: "completions")
         done.expectedFulfillmentCount = 3
