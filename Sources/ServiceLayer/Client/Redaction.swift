@@ -30,10 +30,14 @@ public enum Redaction {
         guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
             let items = components.percentEncodedQueryItems, !items.isEmpty
         else { return url.absoluteString }
+        // `percentEncodedQueryItems` traps on a value that is not percent-encoded (`<`, `>`), so the
+        // placeholder goes in encoded and is restored in the text.
+        let encodedPlaceholder = placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         components.percentEncodedQueryItems = items.map { item in
-            secretFields.contains(item.name.lowercased()) ? URLQueryItem(name: item.name, value: placeholder) : item
+            secretFields.contains(item.name.lowercased())
+                ? URLQueryItem(name: item.name, value: encodedPlaceholder) : item
         }
-        return components.string ?? url.absoluteString
+        return components.string?.replacingOccurrences(of: encodedPlaceholder, with: placeholder) ?? url.absoluteString
     }
 
     /// A JSON body as compact text with every secret field replaced, or `<N bytes>` when the body is

@@ -147,7 +147,9 @@ final class Transfer: Sendable {
             return retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter)
         }()
         let finished: (URLSessionDataTask?, OneShotTimer?)? = state.withLock { state in
-            guard !state.isDone, state.attempt == attempt else { return nil }
+            // `task == nil`: this try was already handled (its watchdog fired and we are in the
+            // backoff before the next try); the cancelled task's own callback must not end the transfer.
+            guard !state.isDone, state.attempt == attempt, state.task != nil else { return nil }
             defer { state.task = nil; state.timer = nil }
             return (state.task, state.timer)
         }

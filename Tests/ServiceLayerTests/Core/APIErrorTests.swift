@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// `APIError` on its own: mapping, accessors, descriptions and transience.
+final class APIErrorTests: XCTestCase {
+    private let secretBody = Data(#"{"token":"tok-SECRET-123","password":"hunter2","message":"bad"}"#.utf8)
+
+    func testInitFromURLError() {
+        XCTAssertEqual(APIError(URLError(.notConnectedToInternet)), .offline)
+        XCTAssertEqual(APIError(URLError(.timedOut)), .timedOut)
+        XCTAssertEqual(APIError(URLError(.cancelled)), .cancelled)
+        XCTAssertEqual(APIError(URLError(.cannotConnectToHost)), .transport(URLError(.cannotConnectToHost)))
+        XCTAssertEqual(APIError(URLError(.cannotFindHost)), .transport(URLError(.cannotFindHost)))
+    }
+
+    func testWrappingAnyError() {
+        XCTAssertEqual(APIError(wrapping: APIError.notAuthenticated), .notAuthenticated)
+        XCTAssertEqual(APIError(wrapping: URLError(.timedOut)), .timedOut)
+        let nsError = NSError(domain: NSURLErrorDomain, code: URLError.Code.notConnectedToInternet.rawValue)
+        XCTAssertEqual(APIError(wrapping: nsError), .offline)
+        struct Other: Error {}
+        XCTAssertEqual(APIError(wrapping: Other()), .transport(URLError(.unknown)))
+    }
+
+    func testStatusCodeAndResponseBody() {
+        XCTAssertEqual(APIError.httpStatus(code: 404, body: Data("x".utf8)).statusCode, 404)
+        XCTAssertEqual(APIError.httpStatus(code: 404, body: Data("x".utf8)).responseBody, Data("x".utf8))
+        XCTAssertEqual(APIError.decoding(description: "d", body: Data("y".utf8)).responseBody, Data("y".utf8))
+        for error in [APIError.offline, .timedOut, .cancelled, .notAuthenticated, .server(message: "m")] {
+            XCTAssertNil(error.statusCode, "\(error)")
+            XCTAssertNil(error.responseBody, "\(error)")
+        }
+        XCTAssertNil(APIError.decoding(description: "d", body: Data()).statusCode)
+    }
+
+    func testServerMessage() {
+        func status(_ text: String) -> APIError { .httpStatus(code: 400, body: Data(text.utf8)) }
+        XCTAssertEqual(status(#"{"error":"Missing password"}"#).serverMessage, "Missing password")
+        XCTAssertEqual(status(#"{"success":false,"message":"Wrong password"}"#).serverMessage, "Wrong password")
+        XCTAssertEqual(status(#"{"reason":"Rate limited"}"#).serverMessage, "Rate limited")
+        XCTAssertEqual(status(#"{"error":"first","message":"second"}"#).serverMessage, "first")
+        XCTAssertEqual(status(#"{"error":"","message":"fallback"}"#).serverMessage, "fallback")
+        XCTAssertNil(status("<html><body>Bad Request</body></html>").serverMessage)
+        XCTAssertNil(status(#"{"error":42}"#).serverMessage)
+        XCTAssertNil(status(#"["error"]"#).serverMessage)
+        XCTAssertNil(status("").serverMessage)
+        XCTAssertEqual(APIError.server(message: "Email taken").serverMessage, "Email taken")
+        let decoding = APIError.decoding(description: "d", body: Data(#"{"message":"m"}"#.utf8))
+        XCTAssertEqual(decoding.serverMessage, "m")
+        XCTAssertNil(APIError.offline.serverMessage)
+    }
+
+    func testDescriptionsAreSentencesThatNeverQuoteTheBody() {
+        let all: [APIError] = [
+            .invalidRequest("no URL"), .offline, .timedOut, .transport(URLError(.cannotConnectToHost)),
+            .transport(URLError(.badURL)), .cancelled, .notAuthenticated,
+            .httpStatus(code: 401, body: secretBody), .httpStatus(code: 404, body: secretBody),
+            .httpStatus(code: 500, body: secretBody), .httpStatus(code: 503, body: Data()),
+            .decoding(description: "type mismatch at items[1].price", body: secretBody),
+            .server(message: "Email taken"),
+        ]
+        for error in all {
+            let description = error.errorDescription ?? ""
+            XCTAssertFalse(description.isEmpty, "\(error)")
+            XCTAssertEqual(error.localizedDescription, description)
+            for text in [description, error.description, String(describing: error)] {
+                XCTAssertFalse(text.contains("tok-SECRET-123"), text)
+                XCTAssertFalse(text.contains("hunter2"), text)
+            }
+        }
+        let notFound = APIError.httpStatus(code: 404, body: secretBody).errorDescription ?? ""
+        XCTAssertTrue(notFound.contains("404"), notFound)
+        XCTAssertTrue(notFound.contains("\"bad\""), "the server's message is quoted: \(notFound)")
+        let decoding = APIError.decoding(description: "type mismatch at items[1].price", body: secretBody)
+        XCTAssertTrue(decoding.errorDescription?.contains("items[1].price") ?? false)
+    }
+
+    func testIsTransient() {
+        let transient: [APIError] = [
+            .timedOut, .transport(URLError(.networkConnectionLost)),
+            .httpStatus(code: 408, body: Data()), .httpStatus(code: 429, body: Data()),
+            .httpStatus(code: 502, body: Data()), .httpStatus(code: 503, body: Data()),
+            .httpStatus(code: 504, body: Data()),
+        ]
+        let permanent: [APIError] = [
+            .invalidRequest("x"), .offline, .cancelled, .notAuthenticated, .transport(URLError(.cannotConnectToHost)),
+            .httpStatus(code: 400, body: Data()), .httpStatus(code: 401, body: Data()),
+            .httpStatus(code: 404, body: Data()), .httpStatus(code: 500, body: Data()),
+            .decoding(description: "d", body: Data()), .server(message: "m"),
+        ]
+        for error in transient { XCTAssertTrue(error.isTransient, "\(error)") }
+        for error in permanent { XCTAssertFalse(error.isTransient, "\(error)") }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A request that gets no answer ends with `.timedOut`, by URLSession or by the client's own watchdog.
+final class TimeoutTests: CoreTestCase {
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    func testUnansweredRequestTimesOut() {
+        let stub = makeStub(always: .never)
+        let probe = CompletionProbe<Data>(self)
+        let start = DispatchTime.now()
+        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(1).retry(.never), completion: probe.completion)
+        wait(for: [probe.firstCall], timeout: 10)
+        let elapsed = seconds(since: start)
+        XCTAssertEqual(probe.result?.failureValue, .timedOut)
+        XCTAssertGreaterThan(elapsed, 0.8, "a 1 s timeout fired early")
+        XCTAssertLessThan(elapsed, 4, "the watchdog fires at timeout + 0.5 s")
+        pause(0.3)
+        XCTAssertEqual(probe.count, 1)
+        XCTAssertEqual(stub.hits, 1)
+    }
+
+    func testSubSecondTimeoutIsOneSecond() {
+        let stub = makeStub(always: .never)
+        let probe = CompletionProbe<Data>(self)
+        let start = DispatchTime.now()
+        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(0.2), completion: probe.completion)
+        wait(for: [probe.firstCall], timeout: 10)
+        XCTAssertEqual(probe.result?.failureValue, .timedOut)
+        XCTAssertGreaterThan(seconds(since: start), 0.8, "0.2 s is rounded up to 1 s")
+    }
+
+    func testTimedOutGETIsRetried() {
+        let stub = makeStub(always: .never)
+        let endpoint = Endpoint<Data>(path: "x").timeout(1).retry(RetryPolicy(maxRetries: 1, baseDelay: 0.05))
+        let error = error(result(endpoint, on: makeClient(stub), timeout: 15))
+        XCTAssertEqual(error, .timedOut)
+        XCTAssertEqual(stub.hits, 2)
+    }
+}

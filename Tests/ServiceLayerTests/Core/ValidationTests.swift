@@ -1,0 +1,137 @@
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Which answers succeed, and what a failure keeps.
+final class ValidationTests: CoreTestCase {
+    private struct Item: Decodable, Equatable, Sendable {
+        let name: String
+        let price: Double
+    }
+
+    private struct Menu: Decodable, Equatable, Sendable {
+        let items: [Item]
+    }
+
+    /// A type that counts how often the decoder was asked to build it.
+    private struct DecoderProbe: Decodable, Sendable {
+        static let decodeCount = Mutex(0)
+
+        init(from decoder: any Decoder) throws {
+            Self.decodeCount.withLock { $0 += 1 }
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "probe"))
+        }
+    }
+
+    func test200Decodes() {
+        let stub = makeStub(always: .json(#"{"items":[{"name":"Soup","price":3.5}]}"#))
+        let menu = value(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        XCTAssertEqual(menu, Menu(items: [Item(name: "Soup", price: 3.5)]))
+    }
+
+    func test201Decodes() {
+        let stub = makeStub(always: .json(#"{"name":"Tea","price":1}"#, status: 201))
+        let item = value(result(Endpoint<Item>(method: .post, path: "items"), on: makeClient(stub)))
+        XCTAssertEqual(item, Item(name: "Tea", price: 1))
+    }
+
+    func testVoidSucceedsFor204And205AndEmpty200AndAnyBody() {
+        for answer in [StubAnswer.status(204), .status(205), .status(200), .json(#"{"ignored":true}"#, status: 202)] {
+            let stub = makeStub(always: answer)
+            let result = result(Endpoint<Void>(method: .delete, path: "users/2"), on: makeClient(stub))
+            XCTAssertNotNil(value(result), "\(answer)")
+            XCTAssertEqual(stub.hits, 1)
+        }
+    }
+
+    func testHEADSucceedsForVoid() {
+        let stub = makeStub(always: .status(200, headers: ["Content-Length": "1234"]))
+        XCTAssertNotNil(value(result(Endpoint<Void>(method: .head, path: "file"), on: makeClient(stub))))
+        XCTAssertEqual(stub.requests.first?.method, "HEAD")
+    }
+
+    func test204ForDecodableIsADecodingErrorKeepingTheBody() {
+        let stub = makeStub(always: .status(204))
+        guard case .decoding(let description, let body) = error(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
+        else { return XCTFail("expected .decoding") }
+        XCTAssertTrue(description.contains("204"), description)
+        XCTAssertTrue(description.contains("empty"), description)
+        XCTAssertEqual(body, Data())
+    }
+
+    func testEmpty200ForDecodableIsADecodingError() {
+        let stub = makeStub(always: .status(200))
+        guard case .decoding(let description, let body) = error(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
+        else { return XCTFail("expected .decoding") }
+        XCTAssertTrue(description.contains("empty"), description)
+        XCTAssertTrue(body.isEmpty)
+    }
+
+    func testNon2xxKeepsStatusAndExactBodyAndSkipsTheDecoder() {
+        let notFound = #"{"error":"no such user"}"#
+        let serverError = "internal error\nline 2"
+        for (status, text) in [(404, notFound), (500, serverError), (400, "")] {
+            let stub = makeStub(always: .status(status, body: text))
+            let before = DecoderProbe.decodeCount.withLock { $0 }
+            let error = error(result(Endpoint<DecoderProbe>(path: "users/23"), on: makeClient(stub)))
+            XCTAssertEqual(error, .httpStatus(code: status, body: Data(text.utf8)))
+            XCTAssertEqual(error?.statusCode, status)
+            XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before, "a \(status) body was fed to the decoder")
+        }
+    }
+
+    func testDecoderProbeIsReallyCalledOn2xx() {
+        let stub = makeStub(always: .json("{}"))
+        let before = DecoderProbe.decodeCount.withLock { $0 }
+        guard case .decoding = error(result(Endpoint<DecoderProbe>(path: "x"), on: makeClient(stub))) else {
+            return XCTFail("expected .decoding")
+        }
+        XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before + 1)
+    }
+
+    func test500WithHTMLBody() {
+        let html = "<html><body><h1>502 Bad Gateway</h1></body></html>"
+        let stub = makeStub(
+            always: .respond(status: 500, headers: ["Content-Type": "text/html"], body: Data(html.utf8)))
+        let error = error(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        XCTAssertEqual(error, .httpStatus(code: 500, body: Data(html.utf8)))
+        XCTAssertNil(error?.serverMessage)
+        XCTAssertEqual(error?.responseBody.flatMap { String(data: $0, encoding: .utf8) }, html)
+    }
+
+    func testUndecodable2xxNamesTheCodingPathAndKeepsTheBody() {
+        let text = #"{"items":[{"name":"Soup","price":3.5},{"name":"Salad","price":"cheap"}]}"#
+        let stub = makeStub(always: .json(text))
+        guard
+            case .decoding(let description, let body) = error(
+                result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        else { return XCTFail("expected .decoding") }
+        XCTAssertTrue(description.contains("items[1].price"), description)
+        XCTAssertEqual(body, Data(text.utf8))
+        let missing = makeStub(always: .json(#"{"items":[{"name":"Soup"}]}"#))
+        guard
+            case .decoding(let missingDescription, _) = error(
+                result(Endpoint<Menu>(path: "m"), on: makeClient(missing)))
+        else { return XCTFail("expected .decoding") }
+        XCTAssertTrue(missingDescription.contains("\"price\""), missingDescription)
+        XCTAssertTrue(missingDescription.contains("items[0]"), missingDescription)
+    }
+
+    func testDataEndpointReturnsRawBytes() {
+        let bytes = Data((0...255).map { UInt8($0) })
+        let stub = makeStub(always: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
+        XCTAssertEqual(value(result(Endpoint<Data>(path: "images/1.png"), on: makeClient(stub))), bytes)
+    }
+
+    func testDataEndpointStillValidatesTheStatus() {
+        let stub = makeStub(always: .status(404, body: "nope"))
+        let error = error(result(Endpoint<Data>(path: "images/9.png"), on: makeClient(stub)))
+        XCTAssertEqual(error, .httpStatus(code: 404, body: Data("nope".utf8)))
+    }
+}
