@@ -21,7 +21,7 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
 {
     /// The file the token is kept in.
     public let url: URL
-    private let stored: Mutex<String?>
+    private let stored: Locked<String?>
 
     /// Creates a store over the file at `url`, reading the token already in it, if any (and narrowing
     /// the file's permissions to `0600` if someone widened them).
@@ -31,7 +31,7 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
         self.url = url
         _ = chmod(url.path, 0o600)
         let text = (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        stored = Mutex(text?.isEmpty == false ? text : nil)
+        stored = Locked(text?.isEmpty == false ? text : nil)
     }
 
     /// The stored token, or `nil`.

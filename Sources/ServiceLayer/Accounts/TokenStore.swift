@@ -20,12 +20,12 @@ public protocol TokenStore: Sendable {
 public final class InMemoryTokenStore: TokenStore, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    private let stored: Mutex<String?>
+    private let stored: Locked<String?>
 
     /// Creates a store.
     /// - Parameter token: The token to start with; `nil` (logged out) by default.
     public init(token: String? = nil) {
-        stored = Mutex(token)
+        stored = Locked(token)
     }
 
     /// The stored token, or `nil`.

@@ -37,7 +37,7 @@ extension APIClient {
 
 /// Passes a task's cancellation to a call handle, whichever of the two arrives first.
 final class CancellationRelay: Sendable {
-    private let state = Mutex<(handle: (any Cancellable)?, isCancelled: Bool)>((nil, false))
+    private let state = Locked<(handle: (any Cancellable)?, isCancelled: Bool)>((nil, false))
 
     func attach(_ handle: any Cancellable) {
         let cancelNow = state.withLock { state -> Bool in

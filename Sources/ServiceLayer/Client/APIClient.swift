@@ -29,7 +29,7 @@ public final class APIClient: Sendable {
     public let options: Options
 
     private let tokenProvider: (@Sendable () -> String?)?
-    private let inFlight = Mutex<[CoalescingKey: Transfer]>([:])
+    private let inFlight = Locked<[CoalescingKey: Transfer]>([:])
 
     /// Creates a client.
     /// - Parameters:
@@ -119,7 +119,10 @@ public final class APIClient: Sendable {
         var request = URLRequest(url: url)
         request.httpMethod = endpoint.method.rawValue
         request.timeoutInterval = wholeSecondTimeout(for: endpoint)
-        for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
+        let isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
+        if isOwnOrigin {  // the client's headers (an API key, say) never go to another host
+            for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
+        }
         if request.value(forHTTPHeaderField: "Accept") == nil {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
         }
@@ -133,7 +136,7 @@ public final class APIClient: Sendable {
         }
         for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
         if endpoint.requiresAuthorization {
-            guard URLBuilding.sameOrigin(url, baseURL) else {
+            guard isOwnOrigin else {
                 return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
             }
             guard let token = tokenProvider?(), !token.isEmpty else { return .failure(.notAuthenticated) }

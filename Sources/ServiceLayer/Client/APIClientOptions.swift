@@ -17,8 +17,8 @@ extension APIClient {
         public var connectivity: any ConnectivitySource
         /// Receives one redacted line per request; `nil` (no logging) by default.
         public var logger: RequestLogger?
-        /// Headers sent with every request (for example an API key); an endpoint's headers of the same
-        /// name win. Empty by default.
+        /// Headers sent with every request to the base URL's origin (for example an API key), never to
+        /// another host; an endpoint's headers of the same name win. Empty by default.
         public var headers: [String: String]
         /// Encodes request bodies. A plain `JSONEncoder()` by default.
         public var encoder: JSONEncoder

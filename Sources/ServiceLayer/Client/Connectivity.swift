@@ -32,7 +32,7 @@ public final class PathMonitorConnectivity: ConnectivitySource {
     public static let shared = PathMonitorConnectivity()
 
     private let monitor = NWPathMonitor()
-    private let lastStatusIsOnline = Mutex<Bool>(true)
+    private let lastStatusIsOnline = Locked<Bool>(true)
 
     /// Starts monitoring on a private queue.
     public init() {

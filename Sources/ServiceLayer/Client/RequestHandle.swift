@@ -69,12 +69,12 @@ final class Call<Response: Sendable>: CallControl {
         var detach: (@Sendable () -> Void)?
     }
 
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let queue: DispatchQueue
 
     init(queue: DispatchQueue, completion: @escaping Completion) {
         self.queue = queue
-        self.state = Mutex(State(completion: completion))
+        self.state = Locked(State(completion: completion))
     }
 
     /// Records how to leave the network exchange on cancel. Returns `false` when the call already

@@ -31,7 +31,7 @@ final class Transfer: Sendable {
     private let retryPolicy: RetryPolicy
     private let timeout: TimeInterval
     private let logger: RequestLogger?
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Transfer.timers", attributes: .concurrent)
 

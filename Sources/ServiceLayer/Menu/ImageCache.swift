@@ -20,7 +20,7 @@ public final class ImageCache: Sendable {
 
     /// The most bytes the cache holds; an image larger than this is never cached.
     public let byteLimit: Int
-    private let state = SanitizerVisibleMutex(State())
+    private let state = Locked(State())
 
     /// Creates an empty cache.
     /// - Parameter byteLimit: The most bytes to hold; 20 MB (`20 * 1024 * 1024`) by default. 0 turns

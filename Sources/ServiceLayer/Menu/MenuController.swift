@@ -40,7 +40,7 @@ public final class MenuController: Sendable {
     public let notificationCenter: NotificationCenter
 
     /// The order and the notifications about it (see `MenuController+Order.swift`).
-    let orderState: SanitizerVisibleMutex<Order>
+    let orderState: Locked<Order>
     /// Posts order notifications one at a time, in the order of the changes, on the callback queue.
     let notificationQueue: DispatchQueue
     let orderStore: OrderStore?
@@ -94,7 +94,7 @@ public final class MenuController: Sendable {
         let store = orderStorageURL.map(OrderStore.init(url:))
         let loaded = store?.load() ?? (order: Order(), error: nil)
         self.orderStore = store
-        self.orderState = SanitizerVisibleMutex(loaded.order)
+        self.orderState = Locked(loaded.order)
         self.orderLoadError = loaded.error
     }
 

@@ -20,7 +20,7 @@ final class OrderStore: Sendable {
     /// The order's file.
     let url: URL
     private let queue = DispatchQueue(label: "ServiceLayer.OrderStore")
-    private let state = SanitizerVisibleMutex<(pending: Order?, isScheduled: Bool, lastError: OrderStorageError?)>(
+    private let state = Locked<(pending: Order?, isScheduled: Bool, lastError: OrderStorageError?)>(
         (nil, false, nil))
 
     init(url: URL) {

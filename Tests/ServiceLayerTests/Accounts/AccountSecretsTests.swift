@@ -8,7 +8,7 @@ import XCTest
 /// The token and the password never appear in a log line, a description or an error.
 final class AccountSecretsTests: AccountsTestCase {
     private final class LogLines: Sendable {
-        private let lines = Mutex<[String]>([])
+        private let lines = Locked<[String]>([])
         func append(_ line: String) { lines.withLock { $0.append(line) } }
         var all: [String] { lines.withLock { $0 } }
     }

@@ -24,7 +24,7 @@ final class CallbackQueueTests: CoreTestCase {
     private func queueName<Response>(
         _ endpoint: Endpoint<Response>, client: APIClient, override: DispatchQueue? = nil, expected: DispatchQueue
     ) -> String? {
-        let seen = Locked<String?>(nil)
+        let seen = Box<String?>(nil)
         let done = expectation(description: "completion")
         let key = self.key
         client.send(endpoint, callbackQueue: override) { _ in
@@ -51,7 +51,7 @@ final class CallbackQueueTests: CoreTestCase {
         let unauthenticated = Endpoint<Data>(path: "x", requiresAuthorization: true)
         XCTAssertEqual(queueName(unauthenticated, client: client, expected: clientQueue), "client")
 
-        let seen = Locked<String?>(nil)
+        let seen = Box<String?>(nil)
         let done = expectation(description: "cancelled")
         let key = self.key
         let clientQueue = self.clientQueue
@@ -78,7 +78,7 @@ final class CallbackQueueTests: CoreTestCase {
 
     func testCompletionNeverRunsOnTheCallersStack() {
         let client = makeClient(baseURL: URL(string: "mailto:x@y")!, callbackQueue: clientQueue)
-        let calls = Locked(0)
+        let calls = Box(0)
         let done = expectation(description: "completion")
         clientQueue.sync {
             client.send(Endpoint<Data>(path: "x")) { _ in
@@ -97,7 +97,7 @@ final class CallbackQueueTests: CoreTestCase {
         let client = APIClient(baseURL: ok.baseURL, session: StubURLProtocol.makeSession())
         XCTAssertEqual(client.callbackQueue.label, DispatchQueue.main.label)
         for endpoint in [Endpoint<Data>(path: "x"), Endpoint<Data>(url: failing.url("x"))] {
-            let onMain = Locked<Bool?>(nil)
+            let onMain = Box<Bool?>(nil)
             let done = expectation(description: "completion on main")
             client.send(endpoint) { _ in
                 dispatchPrecondition(condition: .onQueue(.main))

@@ -13,7 +13,7 @@ final class CoalescingTests: CoreTestCase {
     private func sendMany<Response>(
         _ count: Int, _ endpoint: Endpoint<Response>, on client: APIClient
     ) -> [Result<Response, APIError>] {
-        let results = Locked<[Result<Response, APIError>]>([])
+        let results = Box<[Result<Response, APIError>]>([])
         let done = expectation(description: "\(count) completions")
         done.expectedFulfillmentCount = count
         for _ in 0..<count {
@@ -44,7 +44,7 @@ final class CoalescingTests: CoreTestCase {
 
     func testDifferentTokensAreNotShared() {
         let stub = makeStub(always: .delayed(0.5, .json("{}")))
-        let token = Locked("one")
+        let token = Box("one")
         let client = makeClient(stub, tokenProvider: { token.value })
         let endpoint = Endpoint<Data>(path: "products", requiresAuthorization: true)
         let done = expectation(description: "completions")
@@ -157,7 +157,7 @@ final class CoalescingTests: CoreTestCase {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub, callbackQueue: DispatchQueue(label: "callbacks", attributes: .concurrent))
         let count = 2000
-        let failures = Locked<[APIError]>([])
+        let failures = Box<[APIError]>([])
         let done = expectation(description: "all completions")
         done.expectedFulfillmentCount = count
         DispatchQueue.concurrentPerform(iterations: count) { _ in

@@ -116,8 +116,8 @@ final class ExactlyOnceTests: CoreTestCase {
         let stub = makeStub { _ in .delayed(Double.random(in: 0...0.05), .json("{}")) }
         let client = makeClient(stub, callbackQueue: DispatchQueue(label: "callbacks", attributes: .concurrent))
         let count = 100
-        let calls = Locked<[Int]>(Array(repeating: 0, count: count))
-        let outcomes = Locked<[APIError?]>(Array(repeating: nil, count: count))
+        let calls = Box<[Int]>(Array(repeating: 0, count: count))
+        let outcomes = Box<[APIError?]>(Array(repeating: nil, count: count))
         let allDone = expectation(description: "all completions")
         allDone.expectedFulfillmentCount = count
         allDone.assertForOverFulfill = false

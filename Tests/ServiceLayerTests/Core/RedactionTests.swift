@@ -72,7 +72,7 @@ final class RedactionTests: CoreTestCase {
     // MARK: - The client's log line
 
     func testLoggerWritesOneRedactedLinePerRequest() {
-        let lines = Locked<[String]>([])
+        let lines = Box<[String]>([])
         let stub = makeStub(always: .json(#"{"success":true,"token":"tk-from-server"}"#))
         let options = APIClient.Options(retryPolicy: .never, logger: { line in lines.update { $0.append(line) } })
         let client = makeClient(stub, options: options, tokenProvider: { "tk-SECRET-42" })
@@ -97,8 +97,8 @@ final class RedactionTests: CoreTestCase {
     }
 
     func testLoggerLineCountsRetriesAndRedactsErrorBodies() {
-        let lines = Locked<[String]>([])
-        let count = Locked(0)
+        let lines = Box<[String]>([])
+        let count = Box(0)
         let stub = makeStub { _ in
             count.increment() == 1 ? .status(503) : .status(401, body: #"{"message":"bad token","token":"tk-old"}"#)
         }
@@ -121,7 +121,7 @@ final class RedactionTests: CoreTestCase {
     }
 
     func testLoggerWritesOneLineForACancelledRequest() {
-        let lines = Locked<[String]>([])
+        let lines = Box<[String]>([])
         let stub = makeStub(always: .never)
         let client = makeClient(
             stub, options: APIClient.Options(retryPolicy: .never, logger: { line in lines.update { $0.append(line) } }))

@@ -59,7 +59,7 @@ final class RedirectGuardTests: XCTestCase {
         let response = HTTPURLResponse(
             url: URL(string: "https://api.test/products")!, statusCode: 302, httpVersion: "HTTP/1.1",
             headerFields: ["Location": "https://evil.test/steal"])!
-        let forwarded = Locked<URLRequest?>(nil)
+        let forwarded = Box<URLRequest?>(nil)
         RedirectGuard.shared.urlSession(
             session, task: task, willPerformHTTPRedirection: response,
             newRequest: request(to: "https://evil.test/steal")

@@ -97,6 +97,17 @@ final class RequestBuildingTests: CoreTestCase {
         XCTAssertEqual(stub.requests.map { $0.header("Authorization") }, ["Bearer secret-token", nil])
     }
 
+    func testClientHeadersNeverGoToAnotherHost() {
+        let api = makeStub(always: .json("{}"))
+        let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([1])))
+        let options = APIClient.Options(retryPolicy: .never, headers: ["X-API-Key": "client-key"])
+        let client = makeClient(api, options: options)
+        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: client)))
+        XCTAssertNotNil(value(result(Endpoint<Data>(url: images.url("a.png")), on: client)))
+        XCTAssertEqual(api.requests.first?.header("X-API-Key"), "client-key")
+        XCTAssertNil(images.requests.first?.header("X-API-Key"), "the API key went to another host")
+    }
+
     func testTokenNeverGoesToAnotherHost() {
         let api = makeStub(always: .json("{}"))
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([1, 2, 3])))
@@ -143,7 +154,7 @@ final class RequestBuildingTests: CoreTestCase {
 
     func testTokenIsReadAtEachSend() {
         let stub = makeStub(always: .json("{}"))
-        let token = Locked<String?>("first")
+        let token = Box<String?>("first")
         let client = makeClient(stub, tokenProvider: { token.value })
         let endpoint = Endpoint<Data>(path: "me", requiresAuthorization: true)
         XCTAssertNotNil(value(result(endpoint, on: client)))

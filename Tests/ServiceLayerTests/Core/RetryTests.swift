@@ -13,7 +13,7 @@ final class RetryTests: CoreTestCase {
 
     /// A stub giving `answers` in order, then the last one forever.
     private func makeStub(sequence answers: [StubAnswer]) -> StubHost {
-        let count = Locked(0)
+        let count = Box(0)
         return makeStub { _ in
             let index = count.increment() - 1
             return answers[min(index, answers.count - 1)]

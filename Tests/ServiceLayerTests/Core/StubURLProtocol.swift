@@ -57,7 +57,7 @@ final class StubHost: Sendable {
 
     let host: String
     let handler: Handler
-    private let seen = Mutex<(requests: [StubRequest], stops: Int)>(([], 0))
+    private let seen = Locked<(requests: [StubRequest], stops: Int)>(([], 0))
 
     /// Registers a new host answered by `handler`.
     init(_ handler: @escaping Handler) {
@@ -98,8 +98,8 @@ final class StubHost: Sendable {
 /// instance across threads in an ``UncheckedSendable`` box: safe because the instance's own state is
 /// locked and URLSession's protocol client may be called from any thread.
 final class StubURLProtocol: URLProtocol {
-    private static let hosts = Mutex<[String: StubHost]>([:])
-    private let progress = Mutex<(stopped: Bool, answered: Bool)>((false, false))
+    private static let hosts = Locked<[String: StubHost]>([:])
+    private let progress = Locked<(stopped: Bool, answered: Bool)>((false, false))
 
     static func register(_ host: StubHost) { hosts.withLock { $0[host.host] = host } }
     static func unregister(_ host: StubHost) { _ = hosts.withLock { $0.removeValue(forKey: host.host) } }
@@ -191,10 +191,10 @@ struct UncheckedSendable<Value>: @unchecked Sendable {
 }
 
 /// A value behind a lock, for results and counts written from completion handlers.
-final class Locked<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+final class Box<Value: Sendable>: Sendable {
+    private let storage: Locked<Value>
 
-    init(_ value: Value) { storage = Mutex(value) }
+    init(_ value: Value) { storage = Locked(value) }
 
     var value: Value { storage.withLock { $0 } }
 
@@ -204,7 +204,7 @@ final class Locked<Value: Sendable>: Sendable {
     func update<T: Sendable>(_ body: (inout Value) -> T) -> T { storage.withLock { body(&$0) } }
 }
 
-extension Locked where Value == Int {
+extension Box where Value == Int {
     /// Adds one and returns the new count.
     @discardableResult
     func increment() -> Int {
@@ -257,7 +257,7 @@ class CoreTestCase: XCTestCase {
         _ endpoint: Endpoint<Response>, on client: APIClient, timeout: TimeInterval = 10,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Result<Response, APIError>? {
-        let box = Locked<Result<Response, APIError>?>(nil)
+        let box = Box<Result<Response, APIError>?>(nil)
         let done = expectation(description: "completion")
         client.send(endpoint) { result in
             box.set(result)
@@ -314,7 +314,7 @@ class CoreTestCase: XCTestCase {
 
 /// Counts a call's completions: the test waits for the first, then a little longer to catch a second.
 final class CompletionProbe<Response: Sendable>: Sendable {
-    private let results = Locked<[Result<Response, APIError>]>([])
+    private let results = Box<[Result<Response, APIError>]>([])
     let firstCall: XCTestExpectation
 
     init(_ testCase: XCTestCase, _ name: String = "completion") {

@@ -21,7 +21,7 @@ final class ValidationTests: CoreTestCase {
 
     /// A type that counts how often the decoder was asked to build it.
     private struct DecoderProbe: Decodable, Sendable {
-        static let decodeCount = Mutex(0)
+        static let decodeCount = Locked(0)
 
         init(from decoder: any Decoder) throws {
             Self.decodeCount.withLock { $0 += 1 }

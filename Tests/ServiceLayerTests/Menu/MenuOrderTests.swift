@@ -82,7 +82,7 @@ final class MenuOrderTests: XCTestCase {
         let controller = self.controller!
         let threads = 8
         let iterations = 1_000
-        let realChanges = SanitizerVisibleMutex(0)
+        let realChanges = Locked(0)
         let group = DispatchGroup()
         for thread in 0..<threads {
             group.enter()

@@ -16,8 +16,8 @@ final class MenuStubProtocol: URLProtocol {
         var body = Data()
     }
 
-    static let replies = Mutex<[String: Reply]>([:])
-    static let seen = Mutex<[URLRequest]>([])
+    static let replies = Locked<[String: Reply]>([:])
+    static let seen = Locked<[URLRequest]>([])
 
     override class func canInit(with request: URLRequest) -> Bool { true }
     override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }

@@ -12,7 +12,7 @@ import FoundationNetworking
 
 /// A thread-safe list of values, for recording callbacks.
 final class Recorder<Value: Sendable>: Sendable {
-    private let storage = SanitizerVisibleMutex<[Value]>([])
+    private let storage = Locked<[Value]>([])
 
     func append(_ value: Value) {
         storage.withLock { $0.append(value) }

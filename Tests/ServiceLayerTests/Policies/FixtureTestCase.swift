@@ -42,7 +42,7 @@ class FixtureTestCase: XCTestCase {
 
 /// Collects the results of calls and checks that each call completed exactly once.
 final class CompletionRecorder<Value: Sendable>: Sendable {
-    private let results = Mutex<[Int: [Result<Value, APIError>]]>([:])
+    private let results = Locked<[Int: [Result<Value, APIError>]]>([:])
     private let group = DispatchGroup()
 
     /// A completion for call `index`; the recorder waits for one result per completion made.
@@ -76,8 +76,8 @@ final class CompletionRecorder<Value: Sendable>: Sendable {
 
 /// A connectivity source a test switches by hand.
 final class FakeConnectivity: ConnectivitySource {
-    private let online: Mutex<Bool>
-    init(online: Bool) { self.online = Mutex(online) }
+    private let online: Locked<Bool>
+    init(online: Bool) { self.online = Locked(online) }
     var isOnline: Bool { online.withLock { $0 } }
     func set(online value: Bool) { online.withLock { $0 = value } }
 }

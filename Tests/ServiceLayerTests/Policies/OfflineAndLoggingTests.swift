@@ -24,8 +24,8 @@ final class OfflineAndLoggingTests: FixtureTestCase {
     }
 
     func testLogOfLoginAndProductsHoldsNoSecret() throws {
-        let lines = Mutex<[String]>([])
-        let token = Mutex<String?>(nil)
+        let lines = Locked<[String]>([])
+        let token = Locked<String?>(nil)
         let client = makeClient(
             baseURL: apiURL,
             options: .init(logger: { line in lines.withLock { $0.append(line) } }),
@@ -71,7 +71,7 @@ final class OfflineAndLoggingTests: FixtureTestCase {
     }
 
     func testLogCountsRetries() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         server.inject(.json(503, "{}"), path: "/categories", times: 1)
         let client = makeClient(
             options: .init(

@@ -95,7 +95,7 @@ class LiveControllerTestCase: XCTestCase {
     /// The completions one call received, and how many ran off the callback queue.
     final class CompletionLog<Value: Sendable>: Sendable {
         let done = DispatchSemaphore(value: 0)
-        private let state = Mutex<(results: [Result<Value, APIError>], offQueue: Int)>(([], 0))
+        private let state = Locked<(results: [Result<Value, APIError>], offQueue: Int)>(([], 0))
 
         func record(_ result: Result<Value, APIError>, onCallbackQueue: Bool) {
             state.withLock { state in

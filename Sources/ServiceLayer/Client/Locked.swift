@@ -7,7 +7,7 @@ import Synchronization
 /// reports the two threads' accesses inside the lock as a data race although the lock ordered them.
 /// The atomic below (read with acquire ordering on entry, bumped with release ordering on exit) gives
 /// ThreadSanitizer the happens-before edge the kernel already provides, for a few nanoseconds per call.
-final class SanitizerVisibleMutex<State: Sendable>: Sendable {
+final class Locked<State: Sendable>: Sendable {
     private let mutex: Mutex<State>
     private let handOff = Atomic<UInt>(0)
 
