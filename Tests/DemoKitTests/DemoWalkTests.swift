@@ -1,0 +1,108 @@
+import FixtureServer
+import Foundation
+import Synchronization
+import XCTest
+
+@testable import DemoKit
+
+/// The demo's walk, run end to end against an embedded fixture server. These tests check the
+/// report (which steps ran and passed), not the wording of the transcript.
+final class DemoWalkTests: XCTestCase {
+    private var server: FixtureServer!
+
+    override func setUpWithError() throws {
+        server = FixtureServer()
+        try server.start()
+    }
+
+    override func tearDown() {
+        server.stop()
+    }
+
+    private func walk(_ sections: [DemoSection] = DemoSection.allCases, baseURL: URL? = nil) -> (DemoReport, [String]) {
+        let lines = LineCollector()
+        let queue = DispatchQueue(label: "DemoWalkTests.walk")
+        let walk = DemoWalk(
+            baseURL: baseURL ?? server.baseURL, sections: sections, queue: queue,
+            output: DemoOutput { lines.append($0) })
+        let finished = expectation(description: "walk finished")
+        let report = ReportBox()
+        walk.run { result in
+            dispatchPrecondition(condition: .onQueue(queue))
+            report.set(result)
+            finished.fulfill()
+        }
+        wait(for: [finished], timeout: 60)
+        return (report.value ?? DemoReport(steps: []), lines.all)
+    }
+
+    func testTheWholeWalkSucceeds() {
+        let (report, lines) = walk()
+        XCTAssertTrue(report.succeeded, "failed: \(report.failedSteps)")
+        XCTAssertEqual(report.steps.count, 16)
+        XCTAssertEqual(
+            report.steps.map(\.name),
+            [
+                "fetch the categories", "fetch the menu of each category", "add two items to the order",
+                "submit the order", "fetch an image, then again from the cache",
+                "fetch users page 1", "fetch users page 2", "fetch user 2", "create a user", "update user 2",
+                "delete user 2", "fetch unknown user 23 (fails on purpose)",
+                "sign up", "log in with a wrong password (fails on purpose)", "log in",
+                "fetch the products (with the token)",
+            ])
+        XCTAssertFalse(lines.contains { $0.contains("\u{1B}[") }, "no colour codes when not a terminal")
+    }
+
+    func testTheWalkTouchesEveryRoute() {
+        _ = walk()
+        let paths = Set(server.requests.map(\.path))
+        for path in [
+            "/categories", "/menu", "/order", "/api/users", "/api/users/2", "/api/users/23", "/api/accounts/signup",
+            "/api/accounts/login", "/api/products",
+        ] {
+            XCTAssertTrue(paths.contains(path), "the walk never asked for \(path)")
+        }
+        XCTAssertEqual(
+            server.requests.filter { $0.path.hasPrefix("/images/") }.count, 1, "the second image came from the cache")
+    }
+
+    func testOnlyOneSection() {
+        let (report, _) = walk([.users])
+        XCTAssertTrue(report.succeeded)
+        XCTAssertEqual(report.steps.count, 7)
+        XCTAssertFalse(server.requests.contains { $0.path == "/categories" })
+    }
+
+    func testAFailingStepIsNamed() {
+        server.inject(.html500, path: "/api/users/2", method: "GET", times: nil)
+        let (report, _) = walk([.users])
+        XCTAssertFalse(report.succeeded)
+        XCTAssertEqual(report.failedSteps, ["fetch user 2"])
+        XCTAssertTrue(report.steps.first { $0.name == "fetch user 2" }?.detail.contains("500") ?? false)
+    }
+
+    func testAServerThatIsDownFailsEveryStepWithoutHanging() {
+        let dead = FixtureServer()
+        XCTAssertNoThrow(try dead.start())
+        let deadURL = dead.baseURL
+        dead.stop()
+        let started = Date()
+        let (report, _) = walk([.menu], baseURL: deadURL)
+        XCTAssertFalse(report.succeeded)
+        XCTAssertEqual(report.failedSteps.first, "fetch the categories")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 30)
+    }
+}
+
+/// Lines written by the walk, from whatever thread.
+private final class LineCollector: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
+
+private final class ReportBox: Sendable {
+    private let report = Mutex<DemoReport?>(nil)
+    func set(_ value: DemoReport) { report.withLock { $0 = value } }
+    var value: DemoReport? { report.withLock { $0 } }
+}
