@@ -57,7 +57,9 @@ while let argument = arguments.popFirst() {
     }
 }
 
-let server = FixtureServer(host: host, port: port) { line in writeLine(line, to: .standardOutput) }
+// A long-running server only logs; keeping every request would grow memory without bound.
+let server = FixtureServer(
+    host: host, port: port, logger: { line in writeLine(line, to: .standardOutput) }, recordsRequests: false)
 do {
     try server.start()
 } catch {

@@ -110,6 +110,21 @@ final class BadInputTests: FixtureTestCase {
         XCTAssertEqual(try fetch("/categories").status, 200)
     }
 
+    func testDeeplyNestedJSONBodiesAreRejectedWithoutCrashing() throws {
+        for path in ["/order", "/api/users", "/api/login", "/api/accounts/signup"] {
+            let body = String(repeating: "[", count: 500_000)
+            let response = try rawExchange("POST \(path) HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            XCTAssertTrue([201, 400].contains(response.status), "\(path) -> \(response.status)")
+        }
+        XCTAssertEqual(try fetch("/categories").status, 200)
+    }
+
+    func testAbsoluteFormTargetIsRouted() throws {
+        let response = try rawExchange("GET http://example.test/api/users/4 HTTP/1.1\r\nHost: example.test\r\n\r\n")
+        XCTAssertEqual(response.status, 200)
+        XCTAssertTrue(response.text.contains("eve.holt@reqres.in"))
+    }
+
     func testExpect100ContinueGetsInterimResponseBeforeBody() throws {
         let client = try rawClient()
         defer { client.close() }

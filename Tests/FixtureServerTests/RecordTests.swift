@@ -65,6 +65,18 @@ final class RecordTests: FixtureTestCase {
         XCTAssertEqual(server.requests.last?.query["category"], value)
     }
 
+    func testCountOnlyServerKeepsNoRequests() throws {
+        let counting = try startExtraServer(FixtureServer(recordsRequests: false))
+        let client = try RawClient(port: counting.port)
+        defer { client.close() }
+        for _ in 0..<3 {
+            client.send("GET /categories HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(client.readResponse()?.status, 200)
+        }
+        XCTAssertEqual(counting.requestCount(path: "/categories"), 3)
+        XCTAssertTrue(counting.requests.isEmpty)
+    }
+
     func testResetRecords() throws {
         try fetch("/categories")
         XCTAssertEqual(server.requests.count, 1)
@@ -78,8 +90,11 @@ final class RecordTests: FixtureTestCase {
     func testLoggerGetsOneLinePerRequestWithoutAuthorization() throws {
         try fetch("/menu?category=salads")
         try fetch("/api/products", headers: ["Authorization": "Bearer SECRET-TOKEN-123"])
+        let deadline = Date().addingTimeInterval(10)
+        while lines.lines.count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         let logged = lines.lines
         XCTAssertEqual(logged.count, 2)
+        guard logged.count == 2 else { return }
         XCTAssertNotNil(
             logged[0].range(
                 of: #"^GET /menu\?category=salads -> 200 \(\d+ bytes, \d+ ms\)$"#, options: .regularExpression),

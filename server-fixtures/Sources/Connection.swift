@@ -142,13 +142,22 @@ struct Connection {
                 sent += 1
             }
         default:
+            // Log before writing, so a client that reads the response finds the line already logged.
+            logLine(request, response.status, bytes: body.count, since: started)
             guard Socket.sendAll(fd, response.serializedHead(keepAlive: keepAlive) + Array(body)) else { return false }
-            sent = body.count
+            if !keepAlive { runtime.drainBeforeClose(fd) }
+            return keepAlive
         }
-        let millis = Int(Date().timeIntervalSince(started) * 1000)
-        context.logger?("\(request.method) \(request.target) -> \(response.status) (\(sent) bytes, \(millis) ms)")
+        logLine(request, response.status, bytes: sent, since: started)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
+    }
+
+    /// Sends `METHOD target -> status (n bytes, t ms)` to the logger (never header values).
+    private func logLine(_ request: HTTPRequest, _ status: Int, bytes: Int, since started: Date) {
+        guard let logger = context.logger else { return }
+        let millis = Int(Date().timeIntervalSince(started) * 1000)
+        logger("\(request.method) \(request.target) -> \(status) (\(bytes) bytes, \(millis) ms)")
     }
 
     /// The request's `Host` header when it looks like a host[:port], else the listener's address.

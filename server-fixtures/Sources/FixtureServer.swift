@@ -21,7 +21,7 @@ public final class FixtureServer: Sendable {
     private let idleTimeout: TimeInterval
     private let logger: (@Sendable (String) -> Void)?
     private let faults = FaultQueue()
-    private let log = RequestLog()
+    private let log: RequestLog
     private let router: Router
     private let lifecycle = Mutex<Lifecycle>(Lifecycle())
 
@@ -43,15 +43,19 @@ public final class FixtureServer: Sendable {
     ///     15 by default.
     ///   - logger: Called with one line per request, e.g. `GET /menu?category=salads -> 200 (1234 bytes, 2 ms)`,
     ///     never with header values. nil (no logging) by default.
+    ///   - recordsRequests: Whether ``requests`` keeps every request (headers and body included). `true` by
+    ///     default; a long-running server (the `fixture-server` executable) passes `false` so memory stays
+    ///     flat. ``requestCount(path:)`` counts either way.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64, idleTimeout: TimeInterval = 15,
-        logger: (@Sendable (String) -> Void)? = nil
+        logger: (@Sendable (String) -> Void)? = nil, recordsRequests: Bool = true
     ) {
         self.host = host
         self.requestedPort = port
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
         self.logger = logger
+        log = RequestLog(keepsRequests: recordsRequests)
         let data = FixtureData.shared
         router = Router(
             routes: RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
@@ -142,7 +146,8 @@ public final class FixtureServer: Sendable {
         log.count(path: path)
     }
 
-    /// Every request received since the first start or ``resetRecords()``, in arrival order.
+    /// Every request received since the first start or ``resetRecords()``, in arrival order
+    /// (always empty when the server was created with `recordsRequests: false`).
     public var requests: [RecordedRequest] { log.requests }
 
     /// Forgets every recorded request and count.

@@ -197,7 +197,7 @@ final class ServerRuntime: Sendable {
         #endif
         // Give the peer a moment to send its request, so closing does not reset the connection under our 503.
         var scratch: [UInt8] = []
-        if Socket.waitReadable(fd, wakeFD: wakeFD, timeout: 0.2) == .readable { _ = Socket.receive(fd, into: &scratch) }
+        if Socket.waitReadable(fd, wakeFD: wakeFD, timeout: 0.1) == .readable { _ = Socket.receive(fd, into: &scratch) }
         Socket.close(fd)
     }
 

@@ -11,8 +11,8 @@ public struct RecordedRequest: Sendable {
     public let path: String
     /// The raw request-target as sent, e.g. `/menu?category=a%20b`.
     public let target: String
-    /// The percent-decoded query items. `+` stays `+` (only `%2B` and a literal `+` both decode to `+`);
-    /// when a name repeats, the last value wins.
+    /// The percent-decoded query items. A literal `+` stays `+` (no form decoding to a space) and `%2B` is `+`
+    /// too; when a name repeats, the last value wins; a name without `=` has the value "".
     public let query: [String: String]
     /// The header fields, names lowercased; repeated fields joined with ", ".
     public let headers: [String: String]
@@ -28,13 +28,23 @@ final class RequestLog: Sendable {
     }
 
     private let state = Mutex(State())
+    private let keepsRequests: Bool
+
+    /// A log that keeps full requests when `keepsRequests` is true, and only counts otherwise.
+    init(keepsRequests: Bool = true) {
+        self.keepsRequests = keepsRequests
+    }
 
     /// Records a routed request.
     func record(_ request: HTTPRequest) {
+        let key = request.routePath
+        guard keepsRequests else {
+            state.withLock { $0.counts[key, default: 0] += 1 }
+            return
+        }
         let recorded = RecordedRequest(
             method: request.method, path: request.path, target: request.target, query: request.query,
             headers: request.headers, body: request.body)
-        let key = request.routePath
         state.withLock {
             $0.requests.append(recorded)
             $0.counts[key, default: 0] += 1
