@@ -17,7 +17,7 @@ final class ConnectionTests: FixtureTestCase {
 
     func testTwentyConcurrentClients() throws {
         let port = server.port
-        let failures = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
         let group = DispatchGroup()
         for client in 0..<20 {
             group.enter()

@@ -106,7 +106,7 @@ final class RecordTests: FixtureTestCase {
 
 /// Collects logger lines across threads.
 final class LineSink: Sendable {
-    private let storage = Mutex<[String]>([])
+    private let storage = Locked<[String]>([])
     func append(_ line: String) { storage.withLock { $0.append(line) } }
     var lines: [String] { storage.withLock { $0 } }
 }

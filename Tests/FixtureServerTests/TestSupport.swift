@@ -122,7 +122,7 @@ struct Reply: Sendable {
 
 /// Carries a reply from the URLSession callback to the waiting test.
 final class ReplyBox: Sendable {
-    private let value = Mutex<Result<Reply, any Error>?>(nil)
+    private let value = Locked<Result<Reply, any Error>?>(nil)
     func set(_ result: Result<Reply, any Error>) { value.withLock { $0 = result } }
     func get() throws -> Reply {
         guard let result = value.withLock({ $0 }) else { throw URLError(.unknown) }

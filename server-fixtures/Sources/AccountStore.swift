@@ -20,7 +20,7 @@ final class AccountStore: Sendable {
         var tokens: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Creates the account and returns a new token, or nil when the email is already registered.
     func signUp(email: String, password: String, name: String) -> String? {

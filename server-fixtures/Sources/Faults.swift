@@ -45,7 +45,7 @@ final class FaultQueue: Sendable {
         var remaining: Int?
     }
 
-    private let entries = Mutex<[Entry]>([])
+    private let entries = Locked<[Entry]>([])
 
     /// Appends a fault; `times == nil` means every matching request until ``clear()``.
     /// A non-positive `times` queues nothing.

@@ -23,7 +23,7 @@ public final class FixtureServer: Sendable {
     private let faults = FaultQueue()
     private let log: RequestLog
     private let router: Router
-    private let lifecycle = Mutex<Lifecycle>(Lifecycle())
+    private let lifecycle = Locked<Lifecycle>(Lifecycle())
 
     private struct Lifecycle {
         var runtime: ServerRuntime?

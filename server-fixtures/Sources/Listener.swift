@@ -30,7 +30,7 @@ final class ServerRuntime: Sendable {
     private let wakeWriteFD: Int32
     private let maxConnections: Int
     private let accepted: Atomic<Int>
-    private let threads = Mutex(Threads())
+    private let threads = Locked(Threads())
 
     /// Binds and listens on `host:port`. Throws ``FixtureServerError``.
     init(host: String, port: UInt16, maxConnections: Int) throws(FixtureServerError) {

@@ -27,7 +27,7 @@ final class RequestLog: Sendable {
         var counts: [String: Int] = [:]
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let keepsRequests: Bool
 
     /// A log that keeps full requests when `keepsRequests` is true, and only counts otherwise.
