@@ -20,6 +20,9 @@ final class Transfer: Sendable {
         var nextSubscriberID = 0
         /// Identifies the current try; a callback from an older try (or its watchdog) is ignored.
         var attempt = 0
+        /// The last try whose end was handled. A try can end twice — its watchdog fires, cancels the
+        /// task, and the task then completes with `cancelled` — and only the first end counts.
+        var settledAttempt = 0
         var task: URLSessionDataTask?
         var timer: OneShotTimer?
         var isDone = false
@@ -147,11 +150,12 @@ final class Transfer: Sendable {
             return retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter)
         }()
         let finished: (URLSessionDataTask?, OneShotTimer?)? = state.withLock { state in
-            guard !state.isDone, state.attempt == attempt else { return nil }
+            guard !state.isDone, state.attempt == attempt, state.settledAttempt < attempt else { return nil }
+            state.settledAttempt = attempt
             defer { state.task = nil; state.timer = nil }
             return (state.task, state.timer)
         }
-        guard let (task, watchdog) = finished else { return }  // a stale try, or the transfer ended
+        guard let (task, watchdog) = finished else { return }  // a stale or settled try, or the transfer ended
         watchdog?.cancel()
         task?.cancel()  // no-op when the task completed; ends it when the watchdog fired
         if let retryDelay {
