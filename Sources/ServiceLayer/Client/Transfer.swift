@@ -112,7 +112,7 @@ final class Transfer: Sendable {
         }
         task.delegate = RedirectGuard.shared
         let watchdog = makeTimer(after: timeout + 0.5) { [weak self] in
-            self?.attemptFinished(attempt, outcome: .failure(.timedOut), retryAfter: nil)
+            self?.attemptFinished(attempt, outcome: Self.stalledOutcome(of: task), retryAfter: nil)
         }
         let started = state.withLock { state -> Bool in
             guard !state.isDone, state.attempt == attempt else { return false }
@@ -138,6 +138,15 @@ final class Transfer: Sendable {
             return .failure(.httpStatus(code: http.statusCode, body: body))
         }
         return .success((body, http))
+    }
+
+    /// The outcome of a try that did not end in time: `.timedOut`, except for a 401 whose response has
+    /// arrived. Linux's URLSession never completes a 401 carrying a `WWW-Authenticate: Basic` challenge
+    /// when it has no credential to offer (swift-corelibs-foundation #5456); that call ends here, and
+    /// must end as the 401 it is (not retried), not as a timeout (retried).
+    private static func stalledOutcome(of task: URLSessionTask) -> Outcome {
+        guard let http = task.response as? HTTPURLResponse, http.statusCode == 401 else { return .failure(.timedOut) }
+        return .failure(.httpStatus(code: 401, body: Data()))
     }
 
     /// Handles the end of try `attempt`: retries a transient failure while the policy allows,
