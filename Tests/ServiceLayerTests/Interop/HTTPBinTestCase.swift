@@ -77,16 +77,16 @@ class HTTPBinTestCase: XCTestCase {
     func logLines(containing fragment: String) -> [String] {
         log.withLock { $0 }.filter { $0.contains(fragment) }
     }
-}
 
-/// A value behind a lock, shareable with `@Sendable` closures.
-final class Locked<Value: Sendable>: Sendable {
-    private let mutex: Mutex<Value>
+    /// A value behind a lock, shareable with `@Sendable` closures.
+    final class Locked<Value: Sendable>: Sendable {
+        private let mutex: Mutex<Value>
 
-    init(_ value: Value) { mutex = Mutex(value) }
+        init(_ value: Value) { mutex = Mutex(value) }
 
-    func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-        mutex.withLock { body(&$0) }
+        func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
+            mutex.withLock { body(&$0) }
+        }
     }
 }
 
