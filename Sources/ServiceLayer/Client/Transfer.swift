@@ -20,6 +20,9 @@ final class Transfer: Sendable {
         var nextSubscriberID = 0
         /// Identifies the current try; a callback from an older try (or its watchdog) is ignored.
         var attempt = 0
+        /// The last try whose end was handled. A try can end twice — its watchdog fires, cancels the
+        /// task, and the task then completes with `cancelled` — and only the first end counts.
+        var settledAttempt = 0
         var task: URLSessionDataTask?
         var timer: OneShotTimer?
         var isDone = false
@@ -109,7 +112,7 @@ final class Transfer: Sendable {
         }
         task.delegate = RedirectGuard.shared
         let watchdog = makeTimer(after: timeout + 0.5) { [weak self] in
-            self?.attemptFinished(attempt, outcome: .failure(.timedOut), retryAfter: nil)
+            self?.attemptFinished(attempt, outcome: Self.stalledOutcome(of: task), retryAfter: nil, stalled: true)
         }
         let started = state.withLock { state -> Bool in
             guard !state.isDone, state.attempt == attempt else { return false }
@@ -137,9 +140,19 @@ final class Transfer: Sendable {
         return .success((body, http))
     }
 
+    /// The outcome of a try that did not end in time: `.timedOut`, except for a 401 whose response has
+    /// arrived. Linux's URLSession never completes a 401 carrying a `WWW-Authenticate: Basic` challenge
+    /// when it has no credential to offer (swift-corelibs-foundation #5456); that call ends here, and
+    /// must end as the 401 it is (not retried), not as a timeout (retried).
+    private static func stalledOutcome(of task: URLSessionTask) -> Outcome {
+        guard let http = task.response as? HTTPURLResponse, http.statusCode == 401 else { return .failure(.timedOut) }
+        return .failure(.httpStatus(code: 401, body: Data()))
+    }
+
     /// Handles the end of try `attempt`: retries a transient failure while the policy allows,
-    /// otherwise delivers the outcome.
-    private func attemptFinished(_ attempt: Int, outcome: Outcome, retryAfter: TimeInterval?) {
+    /// otherwise delivers the outcome. `stalled` says the watchdog ended the try, whose task is then
+    /// cancelled; a task that completed is never cancelled.
+    private func attemptFinished(_ attempt: Int, outcome: Outcome, retryAfter: TimeInterval?, stalled: Bool = false) {
         let retryDelay: TimeInterval? = {
             guard case .failure(let error) = outcome, error.isTransient, attempt <= retryPolicy.maxRetries else {
                 return nil
@@ -147,15 +160,14 @@ final class Transfer: Sendable {
             return retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter)
         }()
         let finished: (URLSessionDataTask?, OneShotTimer?)? = state.withLock { state in
-            // `task == nil`: this try was already handled (its watchdog fired and we are in the
-            // backoff before the next try); the cancelled task's own callback must not end the transfer.
-            guard !state.isDone, state.attempt == attempt, state.task != nil else { return nil }
+            guard !state.isDone, state.attempt == attempt, state.settledAttempt < attempt else { return nil }
+            state.settledAttempt = attempt
             defer { state.task = nil; state.timer = nil }
             return (state.task, state.timer)
         }
-        guard let (task, watchdog) = finished else { return }  // a stale try, or the transfer ended
+        guard let (task, watchdog) = finished else { return }  // a stale or settled try, or the transfer ended
         watchdog?.cancel()
-        if case .failure(.timedOut) = outcome { task?.cancel() }  // the watchdog fired: end the hung task
+        if stalled { task?.cancel() }  // the watchdog fired: end the hung task
         if let retryDelay {
             scheduleRetry(after: retryDelay, attempt: attempt)
         } else {
