@@ -182,14 +182,16 @@ public final class APIClient: Sendable {
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
                 logger: options.logger,
-                onDone: { [weak self] done in self?.leaveRegistry(key, done) })
+                onDone: { [registry = self.inFlight] done in Self.leave(registry, key, done) })
             inFlight[key] = transfer
             return (transfer, transfer.subscribe(subscriber) ?? 0, true)
         }
     }
 
-    /// Forgets `transfer` once it has ended, unless a newer transfer already took its place.
-    private func leaveRegistry(_ key: CoalescingKey, _ transfer: Transfer) {
+    /// Forgets `transfer` once it has ended, unless a newer transfer already took its place. The
+    /// registry is captured strongly (no weak reference): the transfer drops this closure when it ends.
+    private static func leave(_ inFlight: Locked<[CoalescingKey: Transfer]>, _ key: CoalescingKey, _ transfer: Transfer)
+    {
         inFlight.withLock { inFlight in
             if inFlight[key] === transfer { inFlight.removeValue(forKey: key) }
         }
