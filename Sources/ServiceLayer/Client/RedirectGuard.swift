@@ -9,6 +9,12 @@ import FoundationNetworking
 /// When a redirect leads to another scheme, host or port than the request it came from, the
 /// `Authorization`, `Proxy-Authorization` and `Cookie` headers are removed from the new request
 /// before URLSession sends it. Redirects within the same origin keep them.
+///
+/// On Linux it also refuses a redirect that keeps a request's method but would lose its body: Foundation
+/// there sends a redirected `PUT`, `PATCH` or 307/308'd `POST` with `Content-Length: 0`, whatever body
+/// the new request holds. Such a redirect is not followed; the call ends with the 3xx as
+/// ``APIError/httpStatus(code:body:)`` instead of a body-less write reaching the new URL. (A `POST`
+/// turned into a `GET` by a 301/302/303 carries no body by design, and is followed.)
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     static let shared = RedirectGuard()
 
@@ -19,7 +25,22 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        if Self.redirectLosesBody(request, original: task.originalRequest) {
+            completionHandler(nil)
+            return
+        }
         completionHandler(Self.strippingCredentials(from: request, redirectedFrom: response.url))
+    }
+
+    /// Whether following to `request` would send `original`'s method without `original`'s body: always
+    /// `false` where Foundation resends the body (Apple platforms).
+    static func redirectLosesBody(_ request: URLRequest, original: URLRequest?) -> Bool {
+        #if canImport(FoundationNetworking)
+        guard let original, let body = original.httpBody, !body.isEmpty else { return false }
+        return request.httpMethod == original.httpMethod
+        #else
+        return false
+        #endif
     }
 
     /// `request` without credentials unless it goes to the same origin as `previousURL`.
