@@ -26,6 +26,39 @@ struct CallEnvironment: Sendable {
     var api: URL { root.appendingPathComponent("api/") }
 }
 
+/// The three controllers of one environment, built once so that calls share their clients (and so
+/// coalesce and share connections as an app's would).
+struct Controllers: Sendable {
+    let environment: CallEnvironment
+    /// Its image cache is off, so that every `fetchImage` goes to the server.
+    let menu: MenuController
+    let users: NetworkController
+    let accounts: AccountController
+
+    init(_ environment: CallEnvironment) {
+        self.environment = environment
+        menu = MenuController(
+            baseURL: environment.root, session: environment.session, callbackQueue: environment.callbackQueue,
+            options: environment.options, imageCacheLimit: 0)
+        users = NetworkController(
+            baseURL: environment.api, session: environment.session, callbackQueue: environment.callbackQueue,
+            options: environment.options)
+        accounts = Self.accountController(environment)
+    }
+
+    /// A new account controller holding the environment's token, on the same session: a `401` logs
+    /// out only the controller that received it, so one call's fault never changes another's outcome.
+    func loggedInAccounts() -> AccountController {
+        Self.accountController(environment)
+    }
+
+    private static func accountController(_ environment: CallEnvironment) -> AccountController {
+        AccountController(
+            baseURL: environment.api, session: environment.session, callbackQueue: environment.callbackQueue,
+            options: environment.options, tokenStore: InMemoryTokenStore(token: environment.token))
+    }
+}
+
 /// One public controller method, described so that a test can call it against any server, inject a
 /// fault on the route it uses, and check the result without knowing its type.
 struct ControllerCall: Sendable {
@@ -41,10 +74,10 @@ struct ControllerCall: Sendable {
     let wrongShape: String
     /// Whether the call needs an account on the server (a logged-in token, or a user to log in as).
     let needsAccount: Bool
-    /// Starts the call on a controller built from `environment`; the completion gets a one-line
-    /// summary of the value, or the error.
+    /// Starts the call on one of `controllers`; the completion gets a one-line summary of the value,
+    /// or the error.
     let start:
-        @Sendable (_ environment: CallEnvironment, _ completion: @escaping @Sendable (Result<String, APIError>) -> Void)
+        @Sendable (_ controllers: Controllers, _ completion: @escaping @Sendable (Result<String, APIError>) -> Void)
             -> RequestHandle
 
     /// The route's URL on a server whose root is `root`.
@@ -89,29 +122,29 @@ extension ControllerCall {
         ControllerCall(
             name: "menu.fetchCategories", httpMethod: "GET", path: "/categories", query: "",
             wrongShape: #"{"categories":"soups"}"#, needsAccount: false
-        ) { environment, completion in
-            menuController(environment).fetchCategories { completion($0.map { "\($0.count) categories" }) }
+        ) { controllers, completion in
+            controllers.menu.fetchCategories { completion($0.map { "\($0.count) categories" }) }
         },
         ControllerCall(
             name: "menu.fetchMenuItems", httpMethod: "GET", path: "/menu", query: "category=salads",
             wrongShape: #"{"items":[{"id":"one","name":7}]}"#, needsAccount: false
-        ) { environment, completion in
-            menuController(environment).fetchMenuItems(forCategory: "salads") {
+        ) { controllers, completion in
+            controllers.menu.fetchMenuItems(forCategory: "salads") {
                 completion($0.map { "\($0.count) items" })
             }
         },
         ControllerCall(
             name: "menu.fetchImage", httpMethod: "GET", path: "/images/1.png", query: "",
             wrongShape: #"{"image":false}"#, needsAccount: false
-        ) { environment, completion in
-            let url = environment.root.appendingPathComponent("images/1.png")
-            return menuController(environment).fetchImage(url: url) { completion($0.map { "\($0.count) bytes" }) }
+        ) { controllers, completion in
+            let url = controllers.environment.root.appendingPathComponent("images/1.png")
+            return controllers.menu.fetchImage(url: url) { completion($0.map { "\($0.count) bytes" }) }
         },
         ControllerCall(
             name: "menu.submitOrder", httpMethod: "POST", path: "/order", query: "",
             wrongShape: #"{"preparation_time":"soon"}"#, needsAccount: false
-        ) { environment, completion in
-            menuController(environment).submitOrder(forMenuIDs: [1, 2]) { completion($0.map { "\($0) minutes" }) }
+        ) { controllers, completion in
+            controllers.menu.submitOrder(forMenuIDs: [1, 2]) { completion($0.map { "\($0) minutes" }) }
         },
     ]
 
@@ -119,46 +152,46 @@ extension ControllerCall {
         ControllerCall(
             name: "users.fetchUsers", httpMethod: "GET", path: "/api/users", query: "page=1",
             wrongShape: #"{"page":"one","data":{}}"#, needsAccount: false
-        ) { environment, completion in
-            networkController(environment).fetchUsers(page: 1) {
+        ) { controllers, completion in
+            controllers.users.fetchUsers(page: 1) {
                 completion($0.map { "page \($0.page), \($0.data.count) users" })
             }
         },
         ControllerCall(
             name: "users.fetchUser", httpMethod: "GET", path: "/api/users/\(userID)", query: "",
             wrongShape: #"{"data":[1,2,3]}"#, needsAccount: false
-        ) { environment, completion in
-            networkController(environment).fetchUser(id: userID) { completion($0.map { "user \($0.id)" }) }
+        ) { controllers, completion in
+            controllers.users.fetchUser(id: userID) { completion($0.map { "user \($0.id)" }) }
         },
         ControllerCall(
             name: "users.createUser", httpMethod: "POST", path: "/api/users", query: "",
             wrongShape: #"{"name":1,"job":true,"id":[],"createdAt":null}"#, needsAccount: false
-        ) { environment, completion in
-            networkController(environment).createUser(UserBody(name: "Ada", job: "tester")) {
+        ) { controllers, completion in
+            controllers.users.createUser(UserBody(name: "Ada", job: "tester")) {
                 completion($0.map { "created \($0.id)" })
             }
         },
         ControllerCall(
             name: "users.updateUser", httpMethod: "PUT", path: "/api/users/\(userID)", query: "",
             wrongShape: #"{"updatedAt":5}"#, needsAccount: false
-        ) { environment, completion in
-            networkController(environment).updateUser(id: userID, UserBody(name: "Ada", job: "lead")) {
+        ) { controllers, completion in
+            controllers.users.updateUser(id: userID, UserBody(name: "Ada", job: "lead")) {
                 completion($0.map { "updated \($0.job)" })
             }
         },
         ControllerCall(
             name: "users.patchUser", httpMethod: "PATCH", path: "/api/users/\(userID)", query: "",
             wrongShape: #"[{"updatedAt":"now"}]"#, needsAccount: false
-        ) { environment, completion in
-            networkController(environment).patchUser(id: userID, UserBody(name: "Ada", job: "chief")) {
+        ) { controllers, completion in
+            controllers.users.patchUser(id: userID, UserBody(name: "Ada", job: "chief")) {
                 completion($0.map { "patched \($0.job)" })
             }
         },
         ControllerCall(
             name: "users.deleteUser", httpMethod: "DELETE", path: "/api/users/\(userID)", query: "",
             wrongShape: #"{"deleted":"maybe"}"#, needsAccount: false
-        ) { environment, completion in
-            networkController(environment).deleteUser(id: userID) { completion($0.map { "deleted" }) }
+        ) { controllers, completion in
+            controllers.users.deleteUser(id: userID) { completion($0.map { "deleted" }) }
         },
     ]
 
@@ -166,9 +199,9 @@ extension ControllerCall {
         ControllerCall(
             name: "accounts.signUp", httpMethod: "POST", path: "/api/accounts/signup", query: "",
             wrongShape: #"{"success":"maybe","token":7}"#, needsAccount: false
-        ) { environment, completion in
+        ) { controllers, completion in
             // A fresh address each time: a second sign-up of the same address is refused.
-            accountController(environment).signUp(
+            controllers.accounts.signUp(
                 email: "new-\(UUID().uuidString)@example.com", password: FaultAccount.password, name: "New",
                 emailContent: "Welcome"
             ) { completion($0.map { _ in "token" }) }
@@ -176,38 +209,18 @@ extension ControllerCall {
         ControllerCall(
             name: "accounts.logIn", httpMethod: "POST", path: "/api/accounts/login", query: "",
             wrongShape: #"{"success":true,"token":""}"#, needsAccount: true
-        ) { environment, completion in
-            accountController(environment).logIn(email: FaultAccount.email, password: FaultAccount.password) {
+        ) { controllers, completion in
+            controllers.accounts.logIn(email: FaultAccount.email, password: FaultAccount.password) {
                 completion($0.map { _ in "token" })
             }
         },
         ControllerCall(
             name: "accounts.fetchProducts", httpMethod: "GET", path: "/api/products", query: "",
             wrongShape: #"{"success":true,"products":{"_id":1}}"#, needsAccount: true
-        ) { environment, completion in
-            accountController(environment).fetchProducts { completion($0.map { "\($0.count) products" }) }
+        ) { controllers, completion in
+            controllers.loggedInAccounts().fetchProducts { completion($0.map { "\($0.count) products" }) }
         },
     ]
-
-    // MARK: Controllers
-
-    private static func menuController(_ environment: CallEnvironment) -> MenuController {
-        MenuController(
-            baseURL: environment.root, session: environment.session, callbackQueue: environment.callbackQueue,
-            options: environment.options)
-    }
-
-    private static func networkController(_ environment: CallEnvironment) -> NetworkController {
-        NetworkController(
-            baseURL: environment.api, session: environment.session, callbackQueue: environment.callbackQueue,
-            options: environment.options)
-    }
-
-    private static func accountController(_ environment: CallEnvironment) -> AccountController {
-        AccountController(
-            baseURL: environment.api, session: environment.session, callbackQueue: environment.callbackQueue,
-            options: environment.options, tokenStore: InMemoryTokenStore(token: environment.token))
-    }
 }
 
 // MARK: - Outcomes
@@ -220,10 +233,13 @@ enum ExpectedOutcome: Sendable, Equatable, CustomStringConvertible {
     case transport(URLError.Code?)
     case httpStatus(Int)
     case decoding
+    /// Any one of these.
+    indirect case oneOf([ExpectedOutcome])
 
     /// Whether `result` is of this class.
     func matches(_ result: Result<String, APIError>) -> Bool {
         switch (self, result) {
+        case (.oneOf(let outcomes), _): return outcomes.contains { $0.matches(result) }
         case (.success, .success): return true
         case (.timedOut, .failure(.timedOut)): return true
         case (.transport(let code), .failure(.transport(let error))): return code == nil || error.code == code
@@ -240,6 +256,7 @@ enum ExpectedOutcome: Sendable, Equatable, CustomStringConvertible {
         case .transport(let code): return ".transport(\(code.map(Self.name(of:)) ?? "any"))"
         case .httpStatus(let code): return ".httpStatus(\(code))"
         case .decoding: return ".decoding"
+        case .oneOf(let outcomes): return outcomes.map(\.description).joined(separator: " or ")
         }
     }
 

@@ -138,7 +138,7 @@ final class FaultCaseRunner: Sendable {
         let log = LiveControllerTestCase.CompletionLog<String>()
         let firstArrival = Locked<TimeInterval?>(nil)
         let started = DispatchTime.now()
-        let handle = call.start(environment) { result in
+        let handle = call.start(Controllers(environment)) { result in
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             firstArrival.withLock { $0 = $0 ?? elapsed }
             log.record(result, onCallbackQueue: DispatchQueue.getSpecific(key: queueKey) == true)

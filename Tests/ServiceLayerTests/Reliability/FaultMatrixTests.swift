@@ -55,7 +55,7 @@ final class FaultMatrixTests: XCTestCase {
             root: server.baseURL, session: session, callbackQueue: queue,
             options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
         let log = LiveControllerTestCase.CompletionLog<String>()
-        _ = call.start(environment) { log.record($0, onCallbackQueue: true) }
+        _ = call.start(Controllers(environment)) { log.record($0, onCallbackQueue: true) }
         XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
 
         XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer \(token)")
@@ -82,7 +82,7 @@ final class FaultMatrixTests: XCTestCase {
             root: server.baseURL, session: session, callbackQueue: queue,
             options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: nil)
         let log = LiveControllerTestCase.CompletionLog<String>()
-        _ = call.start(environment) { log.record($0, onCallbackQueue: true) }
+        _ = call.start(Controllers(environment)) { log.record($0, onCallbackQueue: true) }
         XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
 
         let outcome = try XCTUnwrap(log.snapshot.results.first)
@@ -93,6 +93,56 @@ final class FaultMatrixTests: XCTestCase {
             XCTAssertEqual(outcome.successValue, "30 minutes", summary(outcome))
             XCTAssertEqual(other.requests.first?.body.isEmpty, false)
         }
+    }
+
+    /// A server that closes a reused keep-alive connection without a reply: every call still completes
+    /// once, within its timeout. (On Linux a call with a body ends `.timedOut`: libcurl's resend of it
+    /// on a new connection stalls; see ``FaultMatrix/expectedOnReusedConnectionClose(_:)``.)
+    func testCloseBeforeResponseOnAReusedConnection() throws {
+        var started:
+            [(call: ControllerCall, log: LiveControllerTestCase.CompletionLog<String>, elapsed: Locked<Double>)] =
+                []
+        var servers: [FixtureServer] = []
+        defer { for server in servers { server.stop() } }
+        let session = APIClient.makeSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        for call in ControllerCall.all {
+            let server = FixtureServer()
+            try server.start()
+            servers.append(server)
+            let token = call.needsAccount ? FaultAccount.signUp(on: server.baseURL) : nil
+            let controllers = Controllers(
+                CallEnvironment(
+                    root: server.baseURL, session: session, callbackQueue: DispatchQueue(label: call.name),
+                    options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token))
+            let warmUp = LiveControllerTestCase.CompletionLog<String>()
+            _ = call.start(controllers) { warmUp.record($0, onCallbackQueue: true) }
+            XCTAssertEqual(warmUp.done.wait(timeout: .now() + 10), .success, call.name)
+            XCTAssertNotNil(warmUp.snapshot.results.first?.successValue, "\(call.name): the warm-up call failed")
+            server.inject(.closeBeforeResponse, path: call.path, method: call.httpMethod, times: nil)
+            let log = LiveControllerTestCase.CompletionLog<String>()
+            let at = DispatchTime.now()
+            let elapsed = Locked<Double>(0)
+            _ = call.start(controllers) { result in
+                elapsed.withLock { $0 = Double(DispatchTime.now().uptimeNanoseconds - at.uptimeNanoseconds) / 1e9 }
+                log.record(result, onCallbackQueue: true)
+            }
+            started.append((call, log, elapsed))
+        }
+        var observed: [String] = []
+        for (call, log, arrival) in started {
+            XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success, "\(call.name): no completion")
+            let elapsed = arrival.withLock { $0 }
+            Thread.sleep(forTimeInterval: 0.05)
+            let results = log.snapshot.results
+            XCTAssertEqual(results.count, 1, "\(call.name) × reused connection closed: completions")
+            guard let result = results.first else { continue }
+            let expected = FaultMatrix.expectedOnReusedConnectionClose(call)
+            XCTAssertTrue(expected.matches(result), "\(call.name): expected \(expected), got \(summary(result))")
+            XCTAssertLessThan(elapsed, FaultMatrix.timeout + FaultMatrix.margin, "\(call.name): too late")
+            observed.append("\(call.name): \(summary(result)) after \(String(format: "%.2f", elapsed)) s")
+        }
+        print("Reused connection closed without a reply:\n  " + observed.joined(separator: "\n  "))
     }
 
     // MARK: The table
