@@ -15,8 +15,25 @@ import FoundationNetworking
 /// the new request holds. Such a redirect is not followed; the call ends with the 3xx as
 /// ``APIError/httpStatus(code:body:)`` instead of a body-less write reaching the new URL. (A `POST`
 /// turned into a `GET` by a 301/302/303 carries no body by design, and is followed.)
+///
+/// It also serializes redirect decisions with the client's cancels (see ``cancel(_:)``).
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     static let shared = RedirectGuard()
+
+    /// Held while a redirect decision is handed to URLSession and while the client cancels a task.
+    private let decisionLock = Locked(())
+
+    /// Cancels `task`, never between the moment this guard decides on one of its redirects and the
+    /// moment URLSession has queued that decision.
+    ///
+    /// On Linux, Foundation traps ("Received callback for HTTP redirection, but we're not waiting for
+    /// it") when a task is cancelled after it asked about a redirect and before the answer reaches its
+    /// work queue: the cancel moves the task out of its waiting state first. The client therefore
+    /// cancels its tasks through this method, and the guard does not answer for a task already
+    /// cancelled (whose completion URLSession has already reported).
+    func cancel(_ task: URLSessionTask) {
+        decisionLock.withLock { _ in task.cancel() }
+    }
 
     func urlSession(
         _ session: URLSession,
@@ -25,11 +42,14 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        if Self.redirectLosesBody(request, original: task.originalRequest) {
-            completionHandler(nil)
-            return
+        let decision: URLRequest? =
+            Self.redirectLosesBody(request, original: task.originalRequest)
+            ? nil : Self.strippingCredentials(from: request, redirectedFrom: response.url)
+        decisionLock.withLock { _ in
+            // Cancelled (or done): URLSession has reported the task's end and expects no answer.
+            guard task.state != .canceling, task.state != .completed else { return }
+            completionHandler(decision)
         }
-        completionHandler(Self.strippingCredentials(from: request, redirectedFrom: response.url))
     }
 
     /// Whether following to `request` would send `original`'s method without `original`'s body: always

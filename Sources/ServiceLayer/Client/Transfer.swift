@@ -81,7 +81,7 @@ final class Transfer: Sendable {
         }
         guard let (task, timer, onDone) = abandoned else { return }
         timer?.cancel()
-        task?.cancel()
+        if let task { RedirectGuard.shared.cancel(task) }
         onDone?(self)
         log(.failure(.cancelled))
     }
@@ -155,7 +155,9 @@ final class Transfer: Sendable {
         }
         guard let (task, watchdog) = finished else { return }  // a stale try, or the transfer ended
         watchdog?.cancel()
-        if case .failure(.timedOut) = outcome { task?.cancel() }  // the watchdog fired: end the hung task
+        if case .failure(.timedOut) = outcome, let task {  // the watchdog fired: end the hung task
+            RedirectGuard.shared.cancel(task)
+        }
         if let retryDelay {
             scheduleRetry(after: retryDelay, attempt: attempt)
         } else {
