@@ -28,7 +28,8 @@ final class SoakTests: XCTestCase {
 
     func testThousandCallsWithRandomFaultsAndCancellations() throws {
         let seed = ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap { UInt64($0) } ?? .random(in: .min ... .max)
-        print("SOAK_SEED=\(seed) (set SOAK_SEED to replay this run)")
+        // On stderr, unbuffered: a crash must not swallow the seed that replays it.
+        FileHandle.standardError.write(Data("SOAK_SEED=\(seed) (set SOAK_SEED to replay this run)\n".utf8))
         var random = SplitMix64(seed: seed)
         let plan = makePlan(using: &random)
 
