@@ -9,8 +9,31 @@ import FoundationNetworking
 /// When a redirect leads to another scheme, host or port than the request it came from, the
 /// `Authorization`, `Proxy-Authorization` and `Cookie` headers are removed from the new request
 /// before URLSession sends it. Redirects within the same origin keep them.
+///
+/// On Linux it also refuses a redirect that keeps a request's method but would lose its body: Foundation
+/// there sends a redirected `PUT`, `PATCH` or 307/308'd `POST` with `Content-Length: 0`, whatever body
+/// the new request holds. Such a redirect is not followed; the call ends with the 3xx as
+/// ``APIError/httpStatus(code:body:)`` instead of a body-less write reaching the new URL. (A `POST`
+/// turned into a `GET` by a 301/302/303 carries no body by design, and is followed.)
+///
+/// It also serializes redirect decisions with the client's cancels (see ``cancel(_:)``).
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     static let shared = RedirectGuard()
+
+    /// Held while a redirect decision is handed to URLSession and while the client cancels a task.
+    private let decisionLock = Locked(())
+
+    /// Cancels `task`, never between the moment this guard decides on one of its redirects and the
+    /// moment URLSession has queued that decision.
+    ///
+    /// On Linux, Foundation traps ("Received callback for HTTP redirection, but we're not waiting for
+    /// it") when a task is cancelled after it asked about a redirect and before the answer reaches its
+    /// work queue: the cancel moves the task out of its waiting state first. The client therefore
+    /// cancels its tasks through this method, and the guard does not answer for a task already
+    /// cancelled (whose completion URLSession has already reported).
+    func cancel(_ task: URLSessionTask) {
+        decisionLock.withLock { _ in task.cancel() }
+    }
 
     func urlSession(
         _ session: URLSession,
@@ -19,7 +42,25 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(Self.strippingCredentials(from: request, redirectedFrom: response.url))
+        let decision: URLRequest? =
+            Self.redirectLosesBody(request, original: task.originalRequest)
+            ? nil : Self.strippingCredentials(from: request, redirectedFrom: response.url)
+        decisionLock.withLock { _ in
+            // Cancelled (or done): URLSession has reported the task's end and expects no answer.
+            guard task.state != .canceling, task.state != .completed else { return }
+            completionHandler(decision)
+        }
+    }
+
+    /// Whether following to `request` would send `original`'s method without `original`'s body: always
+    /// `false` where Foundation resends the body (Apple platforms).
+    static func redirectLosesBody(_ request: URLRequest, original: URLRequest?) -> Bool {
+        #if canImport(FoundationNetworking)
+        guard let original, let body = original.httpBody, !body.isEmpty else { return false }
+        return request.httpMethod == original.httpMethod
+        #else
+        return false
+        #endif
     }
 
     /// `request` without credentials unless it goes to the same origin as `previousURL`.

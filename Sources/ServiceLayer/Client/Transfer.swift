@@ -84,7 +84,7 @@ final class Transfer: Sendable {
         }
         guard let (task, timer, onDone) = abandoned else { return }
         timer?.cancel()
-        task?.cancel()
+        if let task { RedirectGuard.shared.cancel(task) }
         onDone?(self)
         log(.failure(.cancelled))
     }
@@ -167,7 +167,7 @@ final class Transfer: Sendable {
         }
         guard let (task, watchdog) = finished else { return }  // a stale or settled try, or the transfer ended
         watchdog?.cancel()
-        if stalled { task?.cancel() }  // the watchdog fired: end the hung task
+        if stalled, let task { RedirectGuard.shared.cancel(task) }  // the watchdog fired: end the hung task
         if let retryDelay {
             scheduleRetry(after: retryDelay, attempt: attempt)
         } else {

@@ -1,0 +1,51 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// Cancelling calls while their redirects are being decided must not crash the process.
+///
+/// On Linux, Foundation traps when a task is cancelled between asking its delegate about a redirect
+/// and receiving the answer. Before the client serialized its cancels with its redirect guard, this
+/// test (and the soak, about one run in four) died with "Received callback for HTTP redirection, but
+/// we're not waiting for it".
+final class RedirectCancelRaceTests: XCTestCase {
+    func testCancellingCallsMidRedirectNeitherCrashesNorLosesCompletions() throws {
+        let server = FixtureServer(maxConnections: 256)
+        try server.start()
+        defer { server.stop() }
+        let other = FixtureServer(maxConnections: 256)
+        try other.start()
+        defer { other.stop() }
+        server.inject(
+            .redirect(to: other.baseURL.appendingPathComponent("categories")), path: "/categories", times: nil)
+        let session = APIClient.makeSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let client = APIClient(
+            baseURL: server.baseURL, session: session,
+            callbackQueue: DispatchQueue(label: "ServiceLayerTests.RedirectCancelRace"),
+            options: APIClient.Options(timeout: 2, retryPolicy: .never, coalescesGETs: false))
+        let calls = 2_000
+        let completions = Locked<[Int: Int]>([:])
+        let group = DispatchGroup()
+        for index in 0..<calls {
+            group.enter()
+            let handle = client.send(Endpoint<CategoriesResponse>(path: "categories")) { _ in
+                let count = completions.withLock { completions -> Int in
+                    completions[index, default: 0] += 1
+                    return completions[index]!
+                }
+                if count == 1 { group.leave() }
+            }
+            // Cancels spread over the first few milliseconds, where the redirect is decided.
+            DispatchQueue.global().asyncAfter(deadline: .now() + Double(index % 20) * 0.0003) { handle.cancel() }
+            if index % 16 == 15 { Thread.sleep(forTimeInterval: 0.003) }
+        }
+        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "completions missing")
+        Thread.sleep(forTimeInterval: 0.3)
+        let counts = completions.withLock { $0 }
+        XCTAssertEqual(counts.count, calls)
+        XCTAssertEqual(counts.values.filter { $0 != 1 }.count, 0, "calls completed more than once")
+    }
+}
