@@ -83,7 +83,7 @@ final class APIErrorTests: XCTestCase {
 
     func testIsTransient() {
         let transient: [APIError] = [
-            .timedOut, .transport(URLError(.networkConnectionLost)),
+            .timedOut, .transport(URLError(.networkConnectionLost)), .transport(URLError(.badServerResponse)),
             .httpStatus(code: 408, body: Data()), .httpStatus(code: 429, body: Data()),
             .httpStatus(code: 502, body: Data()), .httpStatus(code: 503, body: Data()),
             .httpStatus(code: 504, body: Data()),

@@ -112,6 +112,15 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         XCTAssertEqual(server.requestCount(path: "/categories"), 2)
     }
 
+    func testAConnectionClosedBeforeTheResponseIsRetriedForGET() {
+        server.inject(.closeBeforeResponse, path: "/categories", times: 1)
+        let client = makeClient(options: .init(retryPolicy: fastRetry))
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        XCTAssertEqual(try recorder.wait().first?.get().categories.count, 6)
+        XCTAssertEqual(server.requestCount(path: "/categories"), 2)
+    }
+
     func testPerEndpointPolicyOverridesTheClient() {
         server.inject(.json(503, "{}"), path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
