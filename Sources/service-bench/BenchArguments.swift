@@ -1,0 +1,114 @@
+import Foundation
+
+// MARK: - What the command line asks for
+
+/// What one invocation of `service-bench` does.
+enum BenchCommand: Equatable {
+    /// Print the usage and exit 0.
+    case help
+    /// Run every measurement with these sizes.
+    case run(BenchSettings)
+    /// Internal: the child process of the memory measurement. Sends `requests` requests through
+    /// `mode` to `baseURL` and prints one JSON line of its resident memory.
+    case memoryChild(mode: MemoryMode, baseURL: URL, requests: Int)
+}
+
+/// The two ways of sending the same request that every measurement compares.
+enum MemoryMode: String, Equatable, CaseIterable {
+    /// Through `MenuController.fetchMenuItems(forCategory:completion:)`.
+    case layer
+    /// Through a bare `URLSession` data task and `JSONDecoder`.
+    case bare
+}
+
+/// A command line that could not be understood.
+struct BenchUsageError: Error, Equatable {
+    /// What was wrong, in one line.
+    let message: String
+}
+
+/// The sizes of one run: the full run, or the small `--quick` one for CI.
+struct BenchSettings: Equatable {
+    /// Whether this is the `--quick` run (its timings are printed but not judged).
+    var isQuick: Bool
+    /// Interleaved rounds per comparison (layer, bare, layer, bare, ...); figures are their medians.
+    var rounds: Int
+    /// Sequential requests per round of the overhead measurement.
+    var sequentialRequests: Int
+    /// Items in the generated menu the decode measurement reads.
+    var decodeItems: Int
+    /// Decodes per round of the decode measurement.
+    var decodesPerRound: Int
+    /// Concurrent callers of the concurrency measurement.
+    var concurrentCallers: Int
+    /// Sequential requests each concurrent caller makes per round.
+    var requestsPerCaller: Int
+    /// Concurrent `fetchImage` calls for one URL in the coalescing check.
+    var coalescedCallers: Int
+    /// Cache hits per round of the image-cache measurement.
+    var cacheHitsPerRound: Int
+    /// Network image fetches per round of the image-cache measurement.
+    var imageFetchesPerRound: Int
+    /// Requests per child process of the memory measurement.
+    var memoryRequests: Int
+    /// Child processes per mode of the memory measurement (interleaved); figures are medians.
+    var memoryRuns: Int
+
+    /// The full run: 7 rounds, 10,000-item decode, 10,000 requests for memory.
+    static let full = BenchSettings(
+        isQuick: false, rounds: 7, sequentialRequests: 400, decodeItems: 10_000, decodesPerRound: 3,
+        concurrentCallers: 6, requestsPerCaller: 100, coalescedCallers: 100, cacheHitsPerRound: 10_000,
+        imageFetchesPerRound: 200, memoryRequests: 10_000, memoryRuns: 3)
+
+    /// The `--quick` run for CI: small sizes, 3 rounds, 1,000 requests for memory.
+    static let quick = BenchSettings(
+        isQuick: true, rounds: 3, sequentialRequests: 30, decodeItems: 1_000, decodesPerRound: 2,
+        concurrentCallers: 6, requestsPerCaller: 10, coalescedCallers: 100, cacheHitsPerRound: 1_000,
+        imageFetchesPerRound: 20, memoryRequests: 1_000, memoryRuns: 1)
+}
+
+// MARK: - Parsing
+
+/// Parses `service-bench`'s arguments.
+enum BenchArguments {
+    /// The usage text printed by `--help` and after a bad argument.
+    static let usage = """
+        USAGE: service-bench [--quick] [--help]
+
+        Measures ServiceLayer (MenuController over APIClient) against a bare URLSession + JSONDecoder
+        on an embedded fixture server: per-request overhead, decoding, concurrency, coalescing and the
+        image cache, and memory growth. Prints a table, then one line of JSON with every figure.
+        Build it in release mode: swift run -c release service-bench
+
+        OPTIONS:
+          --quick     A small run for CI (3 rounds, small sizes, 1,000 requests for memory); its
+                      timings are printed but not judged.
+          -h, --help  Show this help.
+
+        Exits 0 when every measurement ran (even if a target is missed), 1 when something broke
+        (a request failed), 2 on bad arguments.
+        """
+
+    /// Reads the arguments (without the program name).
+    static func parse(_ arguments: [String]) -> Result<BenchCommand, BenchUsageError> {
+        if arguments.first == "--memory-child" { return parseMemoryChild(Array(arguments.dropFirst())) }
+        var settings = BenchSettings.full
+        for argument in arguments {
+            switch argument {
+            case "-h", "--help": return .success(.help)
+            case "--quick": settings = .quick
+            default: return .failure(BenchUsageError(message: "unknown argument '\(argument)'"))
+            }
+        }
+        return .success(.run(settings))
+    }
+
+    /// `--memory-child <layer|bare> <base-url> <requests>`, passed by the parent process only.
+    private static func parseMemoryChild(_ arguments: [String]) -> Result<BenchCommand, BenchUsageError> {
+        guard arguments.count == 3, let mode = MemoryMode(rawValue: arguments[0]),
+            let url = URL(string: arguments[1]), url.host != nil,
+            let requests = Int(arguments[2]), requests > 0
+        else { return .failure(BenchUsageError(message: "--memory-child needs <layer|bare> <base-url> <requests>")) }
+        return .success(.memoryChild(mode: mode, baseURL: url, requests: requests))
+    }
+}

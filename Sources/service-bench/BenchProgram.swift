@@ -1,0 +1,95 @@
+import FixtureServer
+import Foundation
+
+/// The bench from start to exit: parses the arguments, starts the embedded fixture server, runs the
+/// five measurements in order, and prints the table and the JSON line.
+enum BenchProgram {
+    /// The overhead and decode targets: the layer may cost at most 5 % more than bare.
+    static let ratioTarget = 1.05
+
+    /// Runs the command line and returns the exit status: 0 when every measurement ran (targets met
+    /// or not), 1 when something broke, 2 on bad arguments.
+    static func main(arguments: [String]) -> Int32 {
+        switch BenchArguments.parse(arguments) {
+        case .failure(let error):
+            printError("service-bench: \(error.message)\n\n\(BenchArguments.usage)")
+            return 2
+        case .success(.help):
+            print(BenchArguments.usage)
+            return 0
+        case .success(.memoryChild(let mode, let baseURL, let requests)):
+            return MemoryBench.runChild(mode: mode, baseURL: baseURL, requests: requests)
+        case .success(.run(let settings)):
+            do throws(BenchFailure) {
+                try run(settings)
+                return 0
+            } catch {
+                printError("service-bench: broken: \(error.description)")
+                return 1
+            }
+        }
+    }
+
+    // MARK: - The run
+
+    private static func run(_ settings: BenchSettings) throws(BenchFailure) {
+        let started = DispatchTime.now().uptimeNanoseconds
+        let server = FixtureServer()
+        do {
+            try server.start()
+        } catch {
+            throw BenchFailure("the fixture server did not start: \(error)")
+        }
+        defer { server.stop() }
+        let baseURL = server.baseURL
+        progress("fixture server at \(baseURL.absoluteString); \(settings.isQuick ? "quick run" : "full run")")
+
+        progress(
+            "1/5 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
+        let overhead = try OverheadBench.run(baseURL: baseURL, settings: settings)
+        server.resetRecords()
+        progress("2/5 decode: \(settings.decodeItems) items, \(settings.rounds) rounds × \(settings.decodesPerRound)")
+        let decode = try DecodeBench.run(settings: settings)
+        progress(
+            "3/5 concurrency: \(settings.concurrentCallers) callers × \(settings.requestsPerCaller) requests, "
+                + "\(settings.rounds) rounds")
+        let concurrency = try ConcurrencyBench.run(baseURL: baseURL, settings: settings)
+        server.resetRecords()
+        progress("4/5 coalescing and image cache: \(settings.coalescedCallers) concurrent calls, then cache hits")
+        let image = try ImageBench.run(server: server, settings: settings)
+        server.resetRecords()
+        progress("5/5 memory: \(settings.memoryRuns) child run(s) per side × \(settings.memoryRequests) requests")
+        let memory = try MemoryBench.run(baseURL: baseURL, settings: settings)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+
+        let results = Results(
+            settings: settings, overhead: overhead, decode: decode, concurrency: concurrency, image: image,
+            memory: memory, seconds: seconds)
+        print(machineLine())
+        print(results.title)
+        print(Report.table(results.rows))
+        print(Report.json(results.jsonFields))
+    }
+
+    // MARK: - Output helpers
+
+    /// A progress line on standard error, so standard output holds only the results.
+    private static func progress(_ message: String) {
+        printError("service-bench: \(message)")
+    }
+
+    private static func printError(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// `machine: 2 cores, <CPU model>, <OS>`.
+    private static func machineLine() -> String {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model =
+            cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+            .map { $0.trimmingCharacters(in: .whitespaces) } ?? "unknown CPU"
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        return "machine: \(cores) cores, \(model), \(ProcessInfo.processInfo.operatingSystemVersionString)"
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// MARK: - The wire shape
+
+/// `{"items": [MenuItem]}`: the shape of `GET menu`, decoded by both sides of every comparison.
+///
+/// `MenuController`'s own wrapper (`MenuAPI.MenuItems`) is internal to ServiceLayer; this one is
+/// declared the same way (one stored `items: [MenuItem]`, synthesized `Decodable`).
+struct MenuEnvelope: Codable, Sendable {
+    /// The dishes.
+    let items: [MenuItem]
+}
+
+// MARK: - Equally configured sessions
+
+/// The configuration both sides use: `.default`, no URL cache, the layer's cache policy and a
+/// 30-second request timeout (the layer's default, which it also sets on every request).
+func benchConfiguration() -> URLSessionConfiguration {
+    let configuration = URLSessionConfiguration.default
+    configuration.urlCache = nil
+    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+    configuration.timeoutIntervalForRequest = 30
+    return configuration
+}
+
+/// The category every menu request asks for; the fixture server has two entrées.
+let benchCategory = "entrees"
+/// How many items `GET menu?category=entrees` answers with.
+let benchCategoryCount = 2
+
+// MARK: - The layer
+
+/// `MenuController` as an app would use it: its own `APIClient` and session (built by
+/// `APIClient.makeSession(configuration:)` from ``benchConfiguration()``), completions on a private
+/// serial queue.
+struct LayerClient: Sendable {
+    /// The controller under test.
+    let controller: MenuController
+
+    /// - Parameters:
+    ///   - baseURL: The fixture server.
+    ///   - options: The client's policies; the defaults (coalescing on) unless the measurement says otherwise.
+    ///   - imageCacheLimit: The image cache's size; 0 turns it off.
+    init(baseURL: URL, options: APIClient.Options = .init(), imageCacheLimit: Int = 20 * 1024 * 1024) {
+        controller = MenuController(
+            baseURL: baseURL, session: APIClient.makeSession(configuration: benchConfiguration()),
+            callbackQueue: DispatchQueue(label: "service-bench.layer.callbacks"), options: options,
+            imageCacheLimit: imageCacheLimit)
+    }
+
+    /// One `fetchMenuItems(forCategory: "entrees")`; `done` receives `nil` or what went wrong.
+    func fetchMenu(_ done: @escaping @Sendable (String?) -> Void) {
+        controller.fetchMenuItems(forCategory: benchCategory) { result in
+            switch result {
+            case .success(let items):
+                done(
+                    items.count == benchCategoryCount ? nil : "expected \(benchCategoryCount) items, got \(items.count)"
+                )
+            case .failure(let error):
+                done("layer: \(error)")
+            }
+        }
+    }
+
+    /// One `fetchImage(url:)`; `done` receives the byte count or what went wrong.
+    func fetchImage(_ url: URL, _ done: @escaping @Sendable (Result<Int, BenchFailure>) -> Void) {
+        controller.fetchImage(url: url) { result in
+            done(result.map(\.count).mapError { BenchFailure("layer image: \($0)") })
+        }
+    }
+}
+
+// MARK: - The bare baseline
+
+/// What an app without the layer would write: one `URLSession` on the same configuration, a prebuilt
+/// `URLRequest` (same URL, same `Accept: application/json` header and timeout as the layer's), a
+/// status check, and `JSONDecoder().decode` in the data task's completion.
+struct BareClient: Sendable {
+    /// The session, created once.
+    let session: URLSession
+    /// `GET menu?category=entrees`, built once.
+    let menuRequest: URLRequest
+
+    /// - Parameter baseURL: The fixture server.
+    init(baseURL: URL) {
+        session = URLSession(configuration: benchConfiguration())
+        var request = URLRequest(
+            url: URL(string: "menu?category=\(benchCategory)", relativeTo: baseURL)!.absoluteURL,
+            timeoutInterval: 30)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        menuRequest = request
+    }
+
+    /// One `GET menu?category=entrees`, decoded; `done` receives `nil` or what went wrong.
+    func fetchMenu(_ done: @escaping @Sendable (String?) -> Void) {
+        session.dataTask(with: menuRequest) { data, response, error in
+            switch Self.validate(data, response, error) {
+            case .failure(let failure):
+                done(failure.description)
+            case .success(let body):
+                do {
+                    let items = try JSONDecoder().decode(MenuEnvelope.self, from: body).items
+                    done(
+                        items.count == benchCategoryCount
+                            ? nil : "expected \(benchCategoryCount) items, got \(items.count)")
+                } catch {
+                    done("bare: \(error)")
+                }
+            }
+        }.resume()
+    }
+
+    /// One `GET <url>` for an image; `done` receives the byte count or what went wrong.
+    func fetchImage(_ url: URL, _ done: @escaping @Sendable (Result<Int, BenchFailure>) -> Void) {
+        var request = URLRequest(url: url, timeoutInterval: 30)
+        request.setValue("image/*", forHTTPHeaderField: "Accept")
+        session.dataTask(with: request) { data, response, error in
+            done(Self.validate(data, response, error).map(\.count))
+        }.resume()
+    }
+
+    /// The body of a 2xx answer, or what went wrong.
+    private static func validate(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Result<
+        Data, BenchFailure
+    > {
+        if let error { return .failure(BenchFailure("bare: \(error)")) }
+        guard let http = response as? HTTPURLResponse, (200...299).contains(http.statusCode) else {
+            return .failure(BenchFailure("bare: not a 2xx answer"))
+        }
+        return .success(data ?? Data())
+    }
+}
+
+// MARK: - Sequential requests
+
+/// Sends `count` requests one after another through `fetch`, waiting for each completion before the
+/// next; returns the seconds taken.
+func timeSequential(
+    _ count: Int, _ what: String, fetch: (@escaping @Sendable (String?) -> Void) -> Void
+) throws(BenchFailure) -> Double {
+    let waiter = CompletionWaiter()
+    return try Stopwatch.seconds { () throws(BenchFailure) in
+        for _ in 0..<count {
+            fetch { failure in waiter.signal(failure: failure) }
+            try waiter.wait(what)
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Measurement 5: how much resident memory grows over many requests through the layer, and over as
+/// many through a bare session.
+///
+/// Each side runs in a fresh child process (`service-bench --memory-child ...`) against the parent's
+/// embedded fixture server, so the figures hold the client's memory only: not the server's (which
+/// records every request it receives), and not whatever the other side or an earlier measurement
+/// left allocated. URLSession's libcurl on Linux keeps about 48 bytes per request; the bare side
+/// shows that baseline, and "ours minus bare" is the layer's own growth.
+enum MemoryBench {
+    /// Medians over the child runs of each side.
+    struct Figures {
+        /// Requests per child, after a warm-up of ``warmUpRequests``.
+        var requests: Int
+        /// Peak RSS growth through the layer: `VmHWM` after the requests minus `VmRSS` before, in KiB.
+        var layerPeakGrowthKB: Double
+        /// The same through the bare session.
+        var barePeakGrowthKB: Double
+        /// RSS growth through the layer (`VmRSS` after minus before), in KiB.
+        var layerRSSGrowthKB: Double
+        /// The same through the bare session.
+        var bareRSSGrowthKB: Double
+
+        /// Peak growth per request through the layer, in bytes.
+        var layerBytesPerRequest: Double { layerPeakGrowthKB * 1024 / Double(requests) }
+        /// Peak growth per request through the bare session, in bytes.
+        var bareBytesPerRequest: Double { barePeakGrowthKB * 1024 / Double(requests) }
+        /// The layer's own growth per request: layer minus bare, in bytes.
+        var oursMinusBareBytesPerRequest: Double { layerBytesPerRequest - bareBytesPerRequest }
+    }
+
+    /// Requests each child sends before its first reading (connection, caches, code paged in).
+    static let warmUpRequests = 200
+
+    // MARK: Parent
+
+    /// Runs `settings.memoryRuns` children per side, interleaved (layer, bare, ...).
+    static func run(baseURL: URL, settings: BenchSettings) throws(BenchFailure) -> Figures {
+        var samples: [MemoryMode: [ChildReport]] = [:]
+        for _ in 0..<settings.memoryRuns {
+            for mode in MemoryMode.allCases {
+                samples[mode, default: []].append(
+                    try runChild(mode, baseURL: baseURL, requests: settings.memoryRequests))
+            }
+        }
+        func growth(_ mode: MemoryMode, _ value: (ChildReport) -> Double) -> Double {
+            median((samples[mode] ?? []).map(value))
+        }
+        return Figures(
+            requests: settings.memoryRequests,
+            layerPeakGrowthKB: growth(.layer, \.peakGrowthKB), barePeakGrowthKB: growth(.bare, \.peakGrowthKB),
+            layerRSSGrowthKB: growth(.layer, \.rssGrowthKB), bareRSSGrowthKB: growth(.bare, \.rssGrowthKB))
+    }
+
+    /// What a child prints: its readings before and after the measured requests, in KiB.
+    struct ChildReport: Codable {
+        /// `VmRSS` after the warm-up.
+        var rssBeforeKB: Double
+        /// `VmRSS` after the requests.
+        var rssAfterKB: Double
+        /// `VmHWM` (peak RSS) after the requests.
+        var peakAfterKB: Double
+
+        /// Peak growth above the resident size before the requests.
+        var peakGrowthKB: Double { max(0, peakAfterKB - rssBeforeKB) }
+        /// Resident growth over the requests.
+        var rssGrowthKB: Double { rssAfterKB - rssBeforeKB }
+    }
+
+    private static func runChild(_ mode: MemoryMode, baseURL: URL, requests: Int) throws(BenchFailure) -> ChildReport {
+        let executable =
+            Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = ["--memory-child", mode.rawValue, baseURL.absoluteString, String(requests)]
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            throw BenchFailure("memory: could not start \(executable.path): \(error)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchFailure("memory: the \(mode.rawValue) child exited with \(process.terminationStatus)")
+        }
+        let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
+        guard let report = try? JSONDecoder().decode(ChildReport.self, from: Data(lastLine.utf8)) else {
+            throw BenchFailure("memory: the \(mode.rawValue) child printed no report: '\(lastLine)'")
+        }
+        return report
+    }
+
+    // MARK: Child
+
+    /// The child's whole life: warm up, read memory, send `requests` requests, read memory, print one
+    /// JSON line. Returns the exit status.
+    static func runChild(mode: MemoryMode, baseURL: URL, requests: Int) -> Int32 {
+        let fetch: (@escaping @Sendable (String?) -> Void) -> Void
+        switch mode {
+        case .layer: fetch = LayerClient(baseURL: baseURL).fetchMenu
+        case .bare: fetch = BareClient(baseURL: baseURL).fetchMenu
+        }
+        do throws(BenchFailure) {
+            _ = try timeSequential(warmUpRequests, "memory warm-up (\(mode.rawValue))", fetch: fetch)
+            let before = MemoryReading.now()
+            _ = try timeSequential(requests, "memory (\(mode.rawValue))", fetch: fetch)
+            let after = MemoryReading.now()
+            let report = ChildReport(
+                rssBeforeKB: before.residentKB, rssAfterKB: after.residentKB, peakAfterKB: after.peakKB)
+            let json = try! JSONEncoder().encode(report)
+            print(String(decoding: json, as: UTF8.self))
+            return 0
+        } catch {
+            FileHandle.standardError.write(Data("service-bench --memory-child: \(error)\n".utf8))
+            return 1
+        }
+    }
+}
+
+/// The process's resident memory now, and its peak so far, in KiB.
+struct MemoryReading {
+    /// Current resident set size (`VmRSS`; the peak where only the peak is known).
+    var residentKB: Double
+    /// Peak resident set size (`VmHWM`, or `getrusage`'s `ru_maxrss`).
+    var peakKB: Double
+
+    /// Reads `/proc/self/status` on Linux, `getrusage` elsewhere.
+    static func now() -> MemoryReading {
+        #if os(Linux)
+        if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
+            var fields: [String: Double] = [:]
+            for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") || line.hasPrefix("VmHWM:") {
+                let parts = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                if parts.count >= 2, let value = Double(parts[1]) { fields[String(parts[0])] = value }
+            }
+            if let resident = fields["VmRSS:"], let peak = fields["VmHWM:"] {
+                return MemoryReading(residentKB: resident, peakKB: peak)
+            }
+        }
+        #endif
+        var usage = rusage()
+        #if canImport(Darwin)
+        getrusage(RUSAGE_SELF, &usage)
+        let peak = Double(usage.ru_maxrss) / 1024  // bytes on Darwin
+        #else
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        let peak = Double(usage.ru_maxrss)  // KiB on Linux
+        #endif
+        return MemoryReading(residentKB: peak, peakKB: peak)
+    }
+}

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Every figure of one run, and how it is shown: table rows and JSON fields.
+struct Results {
+    /// The sizes the run used.
+    let settings: BenchSettings
+    /// Measurement 1.
+    let overhead: OverheadBench.Figures
+    /// Measurement 2.
+    let decode: DecodeBench.Figures
+    /// Measurement 3.
+    let concurrency: ConcurrencyBench.Figures
+    /// Measurement 4.
+    let image: ImageBench.Figures
+    /// Measurement 5.
+    let memory: MemoryBench.Figures
+    /// Wall time of the whole run.
+    let seconds: Double
+
+    // MARK: Derived figures
+
+    /// Sequential requests per second through the layer, from measurement 1.
+    var sequentialLayerRate: Double { 1e6 / overhead.layerMicros }
+    /// Sequential requests per second through the bare session, from measurement 1.
+    var sequentialBareRate: Double { 1e6 / overhead.bareMicros }
+    /// Concurrent over sequential rate, through the layer.
+    var layerSpeedup: Double { concurrency.layerRate / sequentialLayerRate }
+    /// Concurrent over sequential rate, through the bare session.
+    var bareSpeedup: Double { concurrency.bareRate / sequentialBareRate }
+    /// Whether the overhead ratio is within its target.
+    var overheadMet: Bool { overhead.ratio <= BenchProgram.ratioTarget }
+    /// Whether the decode ratio is within its target.
+    var decodeMet: Bool { decode.ratio <= BenchProgram.ratioTarget }
+    /// Whether the concurrent image calls cost one server hit.
+    var coalescingMet: Bool { image.serverHits == 1 }
+
+    // MARK: Presentation
+
+    /// The line above the table.
+    var title: String {
+        let kind = settings.isQuick ? "--quick run (timings not judged)" : "full run"
+        return "service-bench \(kind): medians of \(settings.rounds) interleaved rounds, "
+            + "\(Report.format(seconds, decimals: 1)) s"
+    }
+
+    /// The table's rows.
+    var rows: [ReportRow] {
+        let f = Report.format
+        let decodeItems = Report.format(Double(decode.items), decimals: 0)
+        let memoryRequests = Report.format(Double(memory.requests), decimals: 0)
+        return [
+            ReportRow(
+                name: "overhead: fetchMenuItems, sequential (µs/request)", layer: f(overhead.layerMicros, 1),
+                bare: f(overhead.bareMicros, 1), ratio: f(overhead.ratio, 3), target: "ratio ≤ 1.05",
+                verdict: judged(overheadMet)),
+            ReportRow(
+                name: "decode: \(decodeItems)-item menu via Endpoint.parse (ms)", layer: f(decode.layerMillis, 2),
+                bare: f(decode.bareMillis, 2), ratio: f(decode.ratio, 3), target: "ratio ≤ 1.05",
+                verdict: judged(decodeMet)),
+            ReportRow(
+                name: "concurrency: \(concurrency.callers)×\(concurrency.requestsPerCaller), no coalescing (req/s)",
+                layer: f(concurrency.layerRate, 0), bare: f(concurrency.bareRate, 0), ratio: f(concurrency.ratio, 3),
+                target: "—", verdict: "info"),
+            ReportRow(
+                name: "concurrency: speed-up over sequential (×)", layer: f(layerSpeedup, 2), bare: f(bareSpeedup, 2),
+                ratio: f(layerSpeedup / bareSpeedup, 3), target: "—", verdict: "info"),
+            ReportRow(
+                name: "coalescing: \(image.callers) concurrent fetchImage (server hits)",
+                layer: String(image.serverHits),
+                bare: "—", ratio: "—", target: "1", verdict: coalescingMet ? "met" : "MISSED"),
+            ReportRow(
+                name: "image: cache hit vs bare network fetch (µs)", layer: f(image.cacheHitMicros, 1),
+                bare: f(image.bareNetworkMicros, 1), ratio: f(image.cacheHitMicros / image.bareNetworkMicros, 3),
+                target: "—", verdict: "info"),
+            ReportRow(
+                name: "image: network fetch, cache off (µs)", layer: f(image.layerNetworkMicros, 1),
+                bare: f(image.bareNetworkMicros, 1), ratio: f(image.layerNetworkMicros / image.bareNetworkMicros, 3),
+                target: "—", verdict: "info"),
+            ReportRow(
+                name: "memory: peak RSS growth, \(memoryRequests) requests (KiB)",
+                layer: f(memory.layerPeakGrowthKB, 0),
+                bare: f(memory.barePeakGrowthKB, 0), ratio: "—", target: "—", verdict: "info"),
+            ReportRow(
+                name: "memory: peak RSS growth per request (bytes)", layer: f(memory.layerBytesPerRequest, 1),
+                bare: f(memory.bareBytesPerRequest, 1),
+                ratio: "ours−bare \(f(memory.oursMinusBareBytesPerRequest, 1))", target: "—", verdict: "info"),
+        ]
+    }
+
+    /// Every figure, in table order, for the last output line.
+    var jsonFields: [(String, JSONValue)] {
+        [
+            ("quick", .flag(settings.isQuick)),
+            ("rounds", .integer(settings.rounds)),
+            ("overhead_requests_per_round", .integer(settings.sequentialRequests)),
+            ("overhead_layer_us", .number(overhead.layerMicros)),
+            ("overhead_bare_us", .number(overhead.bareMicros)),
+            ("overhead_ratio", .number(overhead.ratio)),
+            ("overhead_target_met", .flag(overheadMet)),
+            ("decode_items", .integer(decode.items)),
+            ("decode_bytes", .integer(decode.bytes)),
+            ("decode_layer_ms", .number(decode.layerMillis)),
+            ("decode_bare_ms", .number(decode.bareMillis)),
+            ("decode_ratio", .number(decode.ratio)),
+            ("decode_target_met", .flag(decodeMet)),
+            ("concurrency_callers", .integer(concurrency.callers)),
+            ("concurrency_requests_per_caller", .integer(concurrency.requestsPerCaller)),
+            ("concurrency_coalescing", .flag(false)),
+            ("concurrency_layer_rps", .number(concurrency.layerRate)),
+            ("concurrency_bare_rps", .number(concurrency.bareRate)),
+            ("concurrency_ratio", .number(concurrency.ratio)),
+            ("sequential_layer_rps", .number(sequentialLayerRate)),
+            ("sequential_bare_rps", .number(sequentialBareRate)),
+            ("concurrency_speedup_layer", .number(layerSpeedup)),
+            ("concurrency_speedup_bare", .number(bareSpeedup)),
+            ("coalescing_callers", .integer(image.callers)),
+            ("coalescing_server_hits", .integer(image.serverHits)),
+            ("coalescing_target_met", .flag(coalescingMet)),
+            ("cache_hit_us", .number(image.cacheHitMicros)),
+            ("image_network_layer_us", .number(image.layerNetworkMicros)),
+            ("image_network_bare_us", .number(image.bareNetworkMicros)),
+            ("memory_requests", .integer(memory.requests)),
+            ("memory_layer_peak_growth_kb", .number(memory.layerPeakGrowthKB)),
+            ("memory_bare_peak_growth_kb", .number(memory.barePeakGrowthKB)),
+            ("memory_layer_rss_growth_kb", .number(memory.layerRSSGrowthKB)),
+            ("memory_bare_rss_growth_kb", .number(memory.bareRSSGrowthKB)),
+            ("memory_layer_bytes_per_request", .number(memory.layerBytesPerRequest)),
+            ("memory_bare_bytes_per_request", .number(memory.bareBytesPerRequest)),
+            ("memory_ours_minus_bare_bytes_per_request", .number(memory.oursMinusBareBytesPerRequest)),
+            ("targets_met", .flag(overheadMet && decodeMet && coalescingMet)),
+            ("seconds", .number(seconds)),
+        ]
+    }
+
+    /// `met` / `MISSED`, or `not judged` in a `--quick` run.
+    private func judged(_ met: Bool) -> String {
+        settings.isQuick ? "not judged" : (met ? "met" : "MISSED")
+    }
+}
