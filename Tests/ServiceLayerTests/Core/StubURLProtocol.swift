@@ -144,7 +144,10 @@ final class StubURLProtocol: URLProtocol {
             return
         }
         let answering = progress.withLock { progress -> Bool in
-            guard !progress.stopped else { return false }
+            // A cancelled task must not hear from its protocol again: on Linux a client call after the
+            // cancel crashes URLSession. `state` turns `.canceling` as soon as `cancel()` is called,
+            // before `stopLoading`.
+            guard !progress.stopped, task?.state == .running else { return false }
             progress.answered = true
             return true
         }
