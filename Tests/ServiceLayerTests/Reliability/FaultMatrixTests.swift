@@ -40,59 +40,54 @@ final class FaultMatrixTests: XCTestCase {
     /// really carried it to the first host (so the check above is not vacuous).
     func testRedirectedProductsCarriedTheTokenOnlyToTheFirstHost() throws {
         let call = try XCTUnwrap(ControllerCall.accounts.first { $0.name == "accounts.fetchProducts" })
-        let server = FixtureServer()
-        try server.start()
-        defer { server.stop() }
-        let other = FixtureServer()
-        try other.start()
-        defer { other.stop() }
-        let token = try XCTUnwrap(FaultAccount.signUp(on: server.baseURL))
-        server.inject(.redirect(to: call.url(on: other.baseURL)), path: call.path)
-        let queue = DispatchQueue(label: "ServiceLayerTests.FaultMatrix.redirect")
-        let session = APIClient.makeSession(configuration: .ephemeral)
-        defer { session.finishTasksAndInvalidate() }
-        let environment = CallEnvironment(
-            root: server.baseURL, session: session, callbackQueue: queue,
-            options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
-        let log = LiveControllerTestCase.CompletionLog<String>()
-        _ = call.start(Controllers(environment)) { log.record($0, onCallbackQueue: true) }
-        XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
-
-        XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer \(token)")
-        XCTAssertEqual(other.requests.map(\.path), ["/api/products"])
-        XCTAssertNil(other.requests.first?.headers["authorization"])
-        XCTAssertEqual(log.snapshot.results.first?.failureError?.statusCode, 401)
+        try runRedirected(call, status: 302, signsUp: true) { server, other, token, outcome in
+            XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer \(token ?? "")")
+            XCTAssertEqual(other.requests.map(\.path), ["/api/products"])
+            XCTAssertNil(other.requests.first?.headers["authorization"])
+            XCTAssertEqual(outcome.failureError?.statusCode, 401)
+        }
     }
 
     /// A 307 keeps the method, and Linux's URLSession would resend an order without its body: the client
     /// does not follow it, and nothing reaches the other host.
     func testA307OfAnOrderIsNotFollowedWithoutItsBody() throws {
         let call = try XCTUnwrap(ControllerCall.menu.first { $0.name == "menu.submitOrder" })
+        try runRedirected(call, status: 307, signsUp: false) { _, other, _, outcome in
+            if FaultMatrix.onLinux {
+                XCTAssertEqual(outcome.failureError?.statusCode, 307, summary(outcome))
+                XCTAssertEqual(other.requestCount(path: "/order"), 0)
+            } else {
+                XCTAssertEqual(outcome.successValue, "30 minutes", summary(outcome))
+                XCTAssertEqual(other.requests.first?.body.isEmpty, false)
+            }
+        }
+    }
+
+    /// Runs `call` once against a server whose route redirects (with `status`) to the same route on a
+    /// second server, then hands both servers, the account's token (when `signsUp`) and the call's one
+    /// outcome to `check`.
+    private func runRedirected(
+        _ call: ControllerCall, status: Int, signsUp: Bool,
+        check: (_ server: FixtureServer, _ other: FixtureServer, _ token: String?, _ outcome: Result<String, APIError>)
+            throws -> Void
+    ) throws {
         let server = FixtureServer()
         try server.start()
         defer { server.stop() }
         let other = FixtureServer()
         try other.start()
         defer { other.stop() }
-        server.inject(.redirect(to: call.url(on: other.baseURL), status: 307), path: call.path)
-        let queue = DispatchQueue(label: "ServiceLayerTests.FaultMatrix.307")
+        let token = signsUp ? try XCTUnwrap(FaultAccount.signUp(on: server.baseURL)) : nil
+        server.inject(.redirect(to: call.url(on: other.baseURL), status: status), path: call.path)
         let session = APIClient.makeSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
         let environment = CallEnvironment(
-            root: server.baseURL, session: session, callbackQueue: queue,
-            options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: nil)
+            root: server.baseURL, session: session, callbackQueue: DispatchQueue(label: "FaultMatrix.redirect"),
+            options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
         let log = LiveControllerTestCase.CompletionLog<String>()
         _ = call.start(Controllers(environment)) { log.record($0, onCallbackQueue: true) }
         XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
-
-        let outcome = try XCTUnwrap(log.snapshot.results.first)
-        if FaultMatrix.onLinux {
-            XCTAssertEqual(outcome.failureError?.statusCode, 307, summary(outcome))
-            XCTAssertEqual(other.requestCount(path: "/order"), 0)
-        } else {
-            XCTAssertEqual(outcome.successValue, "30 minutes", summary(outcome))
-            XCTAssertEqual(other.requests.first?.body.isEmpty, false)
-        }
+        try check(server, other, token, try XCTUnwrap(log.snapshot.results.first))
     }
 
     /// A server that closes a reused keep-alive connection without a reply: every call still completes
