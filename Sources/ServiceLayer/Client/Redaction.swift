@@ -45,8 +45,8 @@ public enum Redaction {
     public static func body(_ data: Data, limit: Int = 512) -> String {
         if data.isEmpty { return "<empty>" }
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
-            JSONSerialization.isValidJSONObject(redact(object)),
-            let redacted = try? JSONSerialization.data(withJSONObject: redact(object), options: [.sortedKeys]),
+            case let cleaned = redact(object), JSONSerialization.isValidJSONObject(cleaned),
+            let redacted = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys]),
             let text = String(data: redacted, encoding: .utf8)
         else { return "<\(data.count) bytes>" }
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
