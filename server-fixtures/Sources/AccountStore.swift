@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - In-memory accounts and tokens
 

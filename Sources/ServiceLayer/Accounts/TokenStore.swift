@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Where an ``AccountController`` keeps the session token between calls.
 ///

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Something that can be cancelled: what every ServiceLayer call returns.
 public protocol Cancellable: Sendable {

@@ -1,6 +1,5 @@
 import FixtureServer
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import ServiceLayer

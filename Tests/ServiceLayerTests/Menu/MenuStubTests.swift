@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import ServiceLayer
