@@ -20,9 +20,9 @@ final class MenuFailureTests: XCTestCase {
     }
 
     func testServerDownIsATransportError() throws {
-        let dead = try startedServer()
+        let dead = try ClosedPort()
+        defer { withExtendedLifetime(dead) {} }  // refuses connections until the test ends
         let deadURL = dead.baseURL
-        dead.stop()
         let controller = makeController(baseURL: deadURL, callbacks: callbacks)
         let error = failure(result(on: callbacks) { controller.fetchCategories(completion: $0) })
         guard case .transport = error else { return XCTFail("expected .transport, got \(String(describing: error))") }

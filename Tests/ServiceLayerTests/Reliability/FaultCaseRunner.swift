@@ -46,16 +46,15 @@ final class FaultCaseRunner: Sendable {
     /// How long a case keeps listening after its first completion, to catch a second one.
     static let settle: TimeInterval = 0.3
 
-    /// A port nobody listens on: a server was started there and stopped.
-    let refusedRoot: URL
+    /// A port that refuses every connection while the runner lives.
+    private let closedPort: ClosedPort
+    /// The root URL of ``closedPort``.
+    var refusedRoot: URL { closedPort.baseURL }
     /// Whether a second loopback address (`127.0.0.2`) can be bound, for a redirect to another host.
     private let otherHost: String
 
     init() throws {
-        let closed = FixtureServer()
-        try closed.start()
-        refusedRoot = closed.baseURL
-        closed.stop()
+        closedPort = try ClosedPort()
         let probe = FixtureServer(host: "127.0.0.2")
         otherHost = (try? probe.start()) == nil ? "127.0.0.1" : "127.0.0.2"
         probe.stop()

@@ -40,9 +40,8 @@ final class SoakTests: XCTestCase {
         let target = FixtureServer(host: "127.0.0.1", maxConnections: 256)
         try target.start()
         defer { target.stop() }
-        let dead = FixtureServer()
-        try dead.start()
-        dead.stop()
+        let dead = try ClosedPort()
+        defer { withExtendedLifetime(dead) {} }  // refuses connections until the test ends
         let token = try XCTUnwrap(FaultAccount.signUp(on: server.baseURL), "sign-up on the server")
         XCTAssertNotNil(FaultAccount.signUp(on: target.baseURL), "sign-up on the redirect target")
         let threadsBefore = Self.threadCount()
