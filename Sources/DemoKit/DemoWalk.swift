@@ -3,8 +3,9 @@ import ServiceLayer
 
 /// The walk `service-demo` runs: every controller, step by step, against one server.
 ///
-/// Each step uses the completion-handler API as an app would, with completions on the walk's queue
-/// (the main queue in the demo), and checks what came back. Two steps fail on purpose (a wrong
+/// Each step uses the completion-handler API as an app would, with completions on the main actor,
+/// and checks what came back; the steps follow one another on the walk's queue (the main queue in the
+/// demo). Two steps fail on purpose (a wrong
 /// password, an unknown user) and pass when the typed error is the expected one.
 public final class DemoWalk: Sendable {
     let baseURL: URL
@@ -24,7 +25,8 @@ public final class DemoWalk: Sendable {
     ///   - sections: What to walk; every section by default.
     ///   - knowsFixtureData: Whether to check answers against the fixture server's exact data (six
     ///     categories, twelve users); `true` by default. Use `false` for another server.
-    ///   - queue: Where completions run; `.main` by default, as in an app.
+    ///   - queue: Where the steps follow one another and the report is delivered; `.main` by default.
+    ///     The controllers' completions always run on the main actor, so the main queue must run.
     ///   - output: Where the transcript goes.
     public init(
         baseURL: URL,
@@ -40,9 +42,9 @@ public final class DemoWalk: Sendable {
         self.output = output
         let apiURL = baseURL.appendingPathComponent("api/")
         let options = APIClient.Options(timeout: 10)
-        menu = MenuController(baseURL: baseURL, callbackQueue: queue, options: options)
-        users = NetworkController(baseURL: apiURL, callbackQueue: queue, options: options)
-        accounts = AccountController(baseURL: apiURL, callbackQueue: queue, options: options)
+        menu = MenuController(baseURL: baseURL, options: options)
+        users = NetworkController(baseURL: apiURL, options: options)
+        accounts = AccountController(baseURL: apiURL, options: options)
     }
 
     /// Runs every chosen section and calls `completion` on the walk's queue with the report.

@@ -36,8 +36,7 @@ let benchCategoryCount = 2
 // MARK: - The layer
 
 /// `MenuController` as an app would use it: its own `APIClient` and session (built by
-/// `APIClient.makeSession(configuration:)` from ``benchConfiguration()``), completions on a private
-/// serial queue.
+/// `APIClient.makeSession(configuration:)` from ``benchConfiguration()``), completions on the main actor.
 struct LayerClient: Sendable {
     /// The controller under test.
     let controller: MenuController
@@ -48,8 +47,7 @@ struct LayerClient: Sendable {
     ///   - imageCacheLimit: The image cache's size; 0 turns it off.
     init(baseURL: URL, options: APIClient.Options = .init(), imageCacheLimit: Int = 20 * 1024 * 1024) {
         controller = MenuController(
-            baseURL: baseURL, session: APIClient.makeSession(configuration: benchConfiguration()),
-            callbackQueue: DispatchQueue(label: "service-bench.layer.callbacks"), options: options,
+            baseURL: baseURL, session: APIClient.makeSession(configuration: benchConfiguration()), options: options,
             imageCacheLimit: imageCacheLimit)
     }
 
@@ -79,7 +77,8 @@ struct LayerClient: Sendable {
 
 /// What an app without the layer would write: one `URLSession` on the same configuration, a prebuilt
 /// `URLRequest` (same URL, same `Accept: application/json` header and timeout as the layer's), a
-/// status check, and `JSONDecoder().decode` in the data task's completion.
+/// status check, `JSONDecoder().decode` in the data task's completion, and the hop to the main queue
+/// that a screen needs (the layer makes the same hop before its main-actor completion).
 struct BareClient: Sendable {
     /// The session, created once.
     let session: URLSession
@@ -99,19 +98,21 @@ struct BareClient: Sendable {
     /// One `GET menu?category=entrees`, decoded; `done` receives `nil` or what went wrong.
     func fetchMenu(_ done: @escaping @Sendable (String?) -> Void) {
         session.dataTask(with: menuRequest) { data, response, error in
+            let failure: String?
             switch Self.validate(data, response, error) {
-            case .failure(let failure):
-                done(failure.description)
+            case .failure(let invalid):
+                failure = invalid.description
             case .success(let body):
                 do {
                     let items = try JSONDecoder().decode(MenuEnvelope.self, from: body).items
-                    done(
+                    failure =
                         items.count == benchCategoryCount
-                            ? nil : "expected \(benchCategoryCount) items, got \(items.count)")
+                        ? nil : "expected \(benchCategoryCount) items, got \(items.count)"
                 } catch {
-                    done("bare: \(error)")
+                    failure = "bare: \(error)"
                 }
             }
+            DispatchQueue.main.async { done(failure) }
         }.resume()
     }
 
@@ -120,7 +121,8 @@ struct BareClient: Sendable {
         var request = URLRequest(url: url, timeoutInterval: 30)
         request.setValue("image/*", forHTTPHeaderField: "Accept")
         session.dataTask(with: request) { data, response, error in
-            done(Self.validate(data, response, error).map(\.count))
+            let result = Self.validate(data, response, error).map(\.count)
+            DispatchQueue.main.async { done(result) }
         }.resume()
     }
 

@@ -2,4 +2,11 @@ import Foundation
 
 // service-bench: measures ServiceLayer against a bare URLSession + JSONDecoder, side by side, on an
 // embedded fixture server. See BENCHMARKS.md for what each figure means.
-exit(BenchProgram.main(arguments: Array(CommandLine.arguments.dropFirst())))
+//
+// The controllers call back on the main actor, so the measurements run on a thread of their own while
+// the main queue runs, as in an app.
+let arguments = Array(CommandLine.arguments.dropFirst())
+Thread.detachNewThread {
+    exit(BenchProgram.main(arguments: arguments))
+}
+dispatchMain()

@@ -14,7 +14,7 @@ extension AccountController {
     ///   - password: The account's password. It is never logged, described or put in an error.
     ///   - name: The user's name.
     ///   - emailContent: The text of the welcome email the server sends.
-    ///   - completion: Called once on the callback queue with the token or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the token or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func signUp(
@@ -22,11 +22,12 @@ extension AccountController {
         password: String,
         name: String,
         emailContent: String,
-        completion: @escaping @Sendable (Result<String, APIError>) -> Void
+        completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
         let body = SignUpBody(email: email, password: password, name: name, emailContent: emailContent)
-        return client.send(AccountEndpoints.signUp(body)) { result in
-            completion(self.storeToken(from: result))
+        return client.send(AccountEndpoints.signUp(body), callbackQueue: .main) { result in
+            let token = self.storeToken(from: result)
+            MainActor.assumeIsolated { completion(token) }
         }
     }
 
@@ -53,16 +54,18 @@ extension AccountController {
     /// - Parameters:
     ///   - email: The account's email address.
     ///   - password: The account's password. It is never logged, described or put in an error.
-    ///   - completion: Called once on the callback queue with the token or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the token or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func logIn(
         email: String,
         password: String,
-        completion: @escaping @Sendable (Result<String, APIError>) -> Void
+        completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(AccountEndpoints.logIn(LogInBody(email: email, password: password))) { result in
-            completion(self.storeToken(from: result))
+        client.send(AccountEndpoints.logIn(LogInBody(email: email, password: password)), callbackQueue: .main) {
+            result in
+            let token = self.storeToken(from: result)
+            MainActor.assumeIsolated { completion(token) }
         }
     }
 

@@ -8,13 +8,14 @@ extension AccountController {
     /// Without a stored token it fails at once with ``APIError/notAuthenticated`` and sends nothing.
     /// When the server rejects the token (401), the controller logs out and the call fails with
     /// `.httpStatus(code: 401, body:)`; the server's text stays readable as ``APIError/serverMessage``.
-    /// - Parameter completion: Called once on the callback queue with the products or an ``APIError``.
+    /// - Parameter completion: Called once, on the main actor, with the products or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
-    public func fetchProducts(completion: @escaping @Sendable (Result<[Product], APIError>) -> Void) -> RequestHandle {
+    public func fetchProducts(completion: @escaping @MainActor (Result<[Product], APIError>) -> Void) -> RequestHandle {
         let sentToken = tokenStore.token
-        return client.send(AccountEndpoints.products) { result in
-            completion(self.products(from: result, sentToken: sentToken))
+        return client.send(AccountEndpoints.products, callbackQueue: .main) { result in
+            let products = self.products(from: result, sentToken: sentToken)
+            MainActor.assumeIsolated { completion(products) }
         }
     }
 

@@ -3,20 +3,27 @@ import Foundation
 // MARK: - The current order
 
 extension MenuController {
-    /// The guest's current order, safe to read and write from any thread.
+    /// The guest's current order, safe to read and change from any thread.
     ///
-    /// Every change posts ``orderUpdatedNotification`` exactly once, with this controller as the
-    /// notification's `object` and the new order under ``orderUserInfoKey`` in its `userInfo`.
-    /// Setting an order equal to the current one changes nothing and posts nothing. Notifications are
-    /// posted asynchronously on ``callbackQueue`` (`.main` by default, so a view can update directly),
-    /// one at a time and in the order the changes happened: the last one always carries the newest order.
+    /// Every change is atomic, Apple's idiom included: `controller.order.menuItems.append(item)` from
+    /// any number of threads at once loses nothing, because the controller's lock is held from the read
+    /// to the write. Keep such a change short, and do not use this controller inside it (for example
+    /// `controller.order.menuItems.removeAll { controller.order... }` would wait for itself forever).
+    ///
+    /// Every change kept posts ``orderUpdatedNotification`` exactly once, with this controller as the
+    /// notification's `object` and the new order under ``orderUserInfoKey`` in its `userInfo`, and
+    /// calls every ``observeOrder(_:)`` handler and ``orderUpdates()`` stream. Setting an order equal to
+    /// the current one changes nothing and announces nothing. Announcements run asynchronously on the
+    /// main queue, in the order the changes happened: the last one always carries the newest order.
     /// With an `orderStorageURL`, each change is also saved (see ``flushOrderStorage()``).
-    ///
-    /// `controller.order.menuItems.append(item)` reads, then writes: two threads doing it at once can
-    /// lose an item. Use ``addToOrder(_:)``, ``removeFromOrder(_:)`` or ``updateOrder(_:)``, which are atomic.
     public var order: Order {
-        get { orderState.withLock { $0 } }
+        get { orderState.current }
         set { updateOrder { $0 = newValue } }
+        _modify {
+            var order = orderState.beginChange()
+            defer { orderState.endChange(order, announce: orderDidChange) }
+            yield &order
+        }
     }
 
     /// Changes the order atomically: no other change can happen between reading and writing it.
@@ -24,20 +31,12 @@ extension MenuController {
     /// `change` runs under the controller's lock: keep it short, and do not use this controller from
     /// inside it (that would deadlock).
     /// - Parameter change: Edits the order in place.
-    /// - Returns: Whether the order changed (and a notification was posted).
+    /// - Returns: Whether the order changed (and the change was announced).
     @discardableResult
     public func updateOrder(_ change: (inout Order) -> Void) -> Bool {
-        orderState.withLock { order in
-            var updated = order
-            change(&updated)
-            guard updated != order else { return false }
-            order = updated
-            // Scheduled under the lock, so saves and notifications keep the order of the changes.
-            orderStore?.save(updated)
-            let newOrder = updated
-            notificationQueue.async { self.postOrderUpdated(newOrder) }
-            return true
-        }
+        var order = orderState.beginChange()
+        change(&order)
+        return orderState.endChange(order, announce: orderDidChange)
     }
 
     /// Adds a dish at the end of the order, atomically.
@@ -91,8 +90,17 @@ extension MenuController {
         orderStore?.flush()
     }
 
-    private func postOrderUpdated(_ order: Order) {
+    /// Saves a kept change and schedules its announcement; runs under the order's lock, so saves and
+    /// announcements keep the order of the changes.
+    private func orderDidChange(to order: Order, version: Int) {
+        orderStore?.save(order)
+        DispatchQueue.main.async { self.announce(order, version: version) }
+    }
+
+    /// Posts ``orderUpdatedNotification`` and calls the observers; runs on the main queue.
+    private func announce(_ order: Order, version: Int) {
         notificationCenter.post(
             name: Self.orderUpdatedNotification, object: self, userInfo: [Self.orderUserInfoKey: order])
+        for observer in orderState.observers(of: version) { observer(order) }
     }
 }

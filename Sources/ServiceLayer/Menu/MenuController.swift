@@ -8,19 +8,24 @@ import FoundationNetworking
 /// guest's current ``order``.
 ///
 /// It reads like the `MenuController` of Apple's sample, with the sample's bugs fixed: every
-/// completion runs exactly once, on the ``callbackQueue``, with a typed ``APIError``.
+/// completion runs exactly once, on the main actor, with a typed ``APIError``. A completion may touch
+/// main-actor state (views, a screen's properties) directly, as Apple's sample did after its
+/// `DispatchQueue.main.async` hop:
 ///
 /// ```swift
 /// MenuController.shared.fetchCategories { result in
 ///     switch result {
-///     case .success(let categories): print(categories)
-///     case .failure(let error): print(error.localizedDescription)
+///     case .success(let categories): self.categories = categories  // on the main actor
+///     case .failure(let error): self.show(error)
 ///     }
 /// }
 /// ```
+///
+/// Code that is not on the main actor uses the `async` twins (`try await fetchCategories()`), which
+/// never touch the main queue.
 public final class MenuController: Sendable {
     /// The controller for the Restaurant server at `http://localhost:8090/`, with every other setting
-    /// at its default (callbacks on `.main`, no saved order).
+    /// at its default (no saved order, 20 MB of pictures in memory).
     public static let shared = MenuController(baseURL: URL(string: "http://localhost:8090/")!)
 
     /// Posted once for every change of ``order``; see ``order`` for where and with what.
@@ -32,17 +37,15 @@ public final class MenuController: Sendable {
     /// Minutes until an order is ready, as the server estimates them.
     public typealias MinutesToPrepare = Int
 
-    /// The core that sends every request: base URL, session, callback queue and policies.
+    /// The core that sends every request: base URL, session and policies.
     public let client: APIClient
     /// Pictures already downloaded by ``fetchImage(url:completion:)``.
     public let imageCache: ImageCache
     /// Where ``orderUpdatedNotification`` is posted.
     public let notificationCenter: NotificationCenter
 
-    /// The order and the notifications about it (see `MenuController+Order.swift`).
-    let orderState: Locked<Order>
-    /// Posts order notifications one at a time, in the order of the changes, on the callback queue.
-    let notificationQueue: DispatchQueue
+    /// The order, its observers and the notifications about it (see `MenuController+Order.swift`).
+    let orderState: OrderState
     let orderStore: OrderStore?
     /// Why the saved order could not be loaded at init; `nil` when it loaded, or when there was none.
     public let orderLoadError: OrderStorageError?
@@ -52,7 +55,6 @@ public final class MenuController: Sendable {
     ///   - baseURL: The Restaurant server, for example `http://localhost:8090/`.
     ///   - session: The session for every request; ``APIClient/makeSession(configuration:)`` (no URL
     ///     cache) by default. Inject one with `protocolClasses` to stub the network.
-    ///   - callbackQueue: Where completions and order notifications run; `.main` by default.
     ///   - options: Timeout, retries and other policies; `APIClient.Options()` (30 s, two retries of
     ///     idempotent requests) by default.
     ///   - orderStorageURL: The file the order is loaded from now and saved to after every change (as
@@ -62,13 +64,12 @@ public final class MenuController: Sendable {
     public convenience init(
         baseURL: URL,
         session: URLSession = APIClient.makeSession(),
-        callbackQueue: DispatchQueue = .main,
         options: APIClient.Options = .init(),
         orderStorageURL: URL? = nil,
         imageCacheLimit: Int = 20 * 1024 * 1024,
         notificationCenter: NotificationCenter = .default
     ) {
-        let client = APIClient(baseURL: baseURL, session: session, callbackQueue: callbackQueue, options: options)
+        let client = APIClient(baseURL: baseURL, session: session, options: options)
         self.init(
             client: client, orderStorageURL: orderStorageURL, imageCacheLimit: imageCacheLimit,
             notificationCenter: notificationCenter)
@@ -77,7 +78,8 @@ public final class MenuController: Sendable {
     /// Creates a controller on an existing client, for example one shared with other controllers.
     /// Menu requests never carry the client's token: none of them requires authorization.
     /// - Parameters:
-    ///   - client: The client to send through; its `callbackQueue` is the controller's.
+    ///   - client: The client to send through. Its `callbackQueue` does not matter here: the
+    ///     controller's completions always run on the main actor.
     ///   - orderStorageURL: The file the order is loaded from and saved to; `nil` (memory only) by default.
     ///   - imageCacheLimit: The most bytes of pictures kept in memory; 20 MB by default.
     ///   - notificationCenter: Where order changes are announced; `.default` by default.
@@ -90,29 +92,24 @@ public final class MenuController: Sendable {
         self.client = client
         self.imageCache = ImageCache(byteLimit: imageCacheLimit)
         self.notificationCenter = notificationCenter
-        self.notificationQueue = DispatchQueue(label: "ServiceLayer.MenuController.order", target: client.callbackQueue)
         let store = orderStorageURL.map(OrderStore.init(url:))
         let loaded = store?.load() ?? (order: Order(), error: nil)
         self.orderStore = store
-        self.orderState = Locked(loaded.order)
+        self.orderState = OrderState(loaded.order)
         self.orderLoadError = loaded.error
-    }
-
-    /// Where completions and order notifications run: the client's callback queue.
-    public var callbackQueue: DispatchQueue {
-        client.callbackQueue
     }
 
     // MARK: - Menu
 
     /// Fetches the menu's category names (`GET categories`).
     /// - Parameter completion: Receives the names, or why they could not be fetched; called exactly
-    ///   once, on ``callbackQueue``.
+    ///   once, on the main actor.
     /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
     @discardableResult
-    public func fetchCategories(completion: @escaping @Sendable (Result<[String], APIError>) -> Void) -> RequestHandle {
-        client.send(MenuAPI.categories) { result in
-            completion(result.map(\.categories))
+    public func fetchCategories(completion: @escaping @MainActor (Result<[String], APIError>) -> Void) -> RequestHandle
+    {
+        client.send(MenuAPI.categories, callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.map(\.categories)) }
         }
     }
 
@@ -121,14 +118,14 @@ public final class MenuController: Sendable {
     /// - Parameters:
     ///   - category: A name from ``fetchCategories(completion:)``; any text is sent intact.
     ///   - completion: Receives the dishes, or why they could not be fetched; called exactly once, on
-    ///     ``callbackQueue``.
+    ///     the main actor.
     /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
     @discardableResult
     public func fetchMenuItems(
-        forCategory category: String, completion: @escaping @Sendable (Result<[MenuItem], APIError>) -> Void
+        forCategory category: String, completion: @escaping @MainActor (Result<[MenuItem], APIError>) -> Void
     ) -> RequestHandle {
-        client.send(MenuAPI.menuItems(forCategory: category)) { result in
-            completion(result.map(\.items))
+        client.send(MenuAPI.menuItems(forCategory: category), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.map(\.items)) }
         }
     }
 
@@ -137,14 +134,14 @@ public final class MenuController: Sendable {
     /// - Parameters:
     ///   - menuIDs: The ordered dishes' ``MenuItem/id``s (``Order/menuIDs``).
     ///   - completion: Receives the minutes until the order is ready, or why it failed; called exactly
-    ///     once, on ``callbackQueue``.
+    ///     once, on the main actor.
     /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
     @discardableResult
     public func submitOrder(
-        forMenuIDs menuIDs: [Int], completion: @escaping @Sendable (Result<MinutesToPrepare, APIError>) -> Void
+        forMenuIDs menuIDs: [Int], completion: @escaping @MainActor (Result<MinutesToPrepare, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs)) { result in
-            completion(result.map(\.minutes))
+        client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.map(\.minutes)) }
         }
     }
 
@@ -153,20 +150,23 @@ public final class MenuController: Sendable {
     /// Fetches a picture, from ``imageCache`` when it is there.
     ///
     /// A cached picture costs no request: the handle returned is already finished and the completion
-    /// still runs asynchronously on the callback queue. Concurrent calls for one URL share one download;
+    /// still runs asynchronously, on the main actor. Concurrent calls for one URL share one download;
     /// cancelling one of them leaves the others waiting. The client's token is never sent with an image.
     /// - Parameters:
     ///   - url: The picture's URL, usually a ``MenuItem/imageURL``; any host.
     ///   - completion: Receives the picture's bytes, or why it could not be fetched (an empty 200 is a
-    ///     ``APIError/decoding(description:body:)`` error); called exactly once, on ``callbackQueue``.
+    ///     ``APIError/decoding(description:body:)`` error); called exactly once, on the main actor.
     /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
     @discardableResult
-    public func fetchImage(url: URL, completion: @escaping @Sendable (Result<Data, APIError>) -> Void) -> RequestHandle
+    public func fetchImage(url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void) -> RequestHandle
     {
-        fetchImage(url: url, callbackQueue: callbackQueue, completion: completion)
+        fetchImage(url: url, callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
     }
 
-    /// ``fetchImage(url:completion:)`` with the completion on `queue` (the `async` twin uses its own).
+    /// ``fetchImage(url:completion:)`` with a `@Sendable` completion on `queue`: the callback method
+    /// uses `.main`, the `async` twin its own queue.
     func fetchImage(
         url: URL, callbackQueue queue: DispatchQueue, completion: @escaping @Sendable (Result<Data, APIError>) -> Void
     ) -> RequestHandle {

@@ -8,12 +8,14 @@ extension NetworkController {
     /// If any page fails, the walk stops and the completion receives that page's error (no partial
     /// list). Cancelling the handle cancels the page in flight; the completion then receives
     /// ``APIError/cancelled``. Either way the completion runs exactly once.
-    /// - Parameter completion: Called once on the callback queue with all users in page order, or an
+    /// - Parameter completion: Called once, on the main actor, with all users in page order, or an
     ///   ``APIError``.
     /// - Returns: A handle to cancel the whole walk.
     @discardableResult
-    public func fetchAllUsers(completion: @escaping @Sendable (Result<[User], APIError>) -> Void) -> RequestHandle {
-        let walk = Call<[User]>(queue: client.callbackQueue, completion: completion)
+    public func fetchAllUsers(completion: @escaping @MainActor (Result<[User], APIError>) -> Void) -> RequestHandle {
+        let walk = Call<[User]>(queue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
         let pages = DispatchQueue(label: "ServiceLayer.NetworkController.fetchAllUsers")
         pages.async { self.fetchPages(from: 1, collected: [], walk: walk, on: pages) }
         return RequestHandle(walk)

@@ -9,14 +9,16 @@ extension NetworkController {
     /// neither is an error (this is what reqres does).
     /// - Parameters:
     ///   - page: The page number, from 1.
-    ///   - completion: Called once on the callback queue with the page or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the page or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func fetchUsers(
         page: Int,
-        completion: @escaping @Sendable (Result<UsersPage, APIError>) -> Void
+        completion: @escaping @MainActor (Result<UsersPage, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.page(page), completion: completion)
+        client.send(UsersEndpoints.page(page), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
     }
 
     /// Fetches one page of users: the `async` twin of ``fetchUsers(page:completion:)``.
@@ -31,15 +33,15 @@ extension NetworkController {
     /// An unknown id fails with `.httpStatus(code: 404, body:)`.
     /// - Parameters:
     ///   - id: The user's id.
-    ///   - completion: Called once on the callback queue with the user or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the user or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func fetchUser(
         id: Int,
-        completion: @escaping @Sendable (Result<User, APIError>) -> Void
+        completion: @escaping @MainActor (Result<User, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.user(id: id)) { result in
-            completion(result.map(\.data))
+        client.send(UsersEndpoints.user(id: id), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.map(\.data)) }
         }
     }
 

@@ -6,14 +6,16 @@ extension NetworkController {
     /// Creates a user: `POST users` with `{name, job}`. Never retried, since `POST` is not idempotent.
     /// - Parameters:
     ///   - body: The new user's name and job.
-    ///   - completion: Called once on the callback queue with the created user or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the created user or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func createUser(
         _ body: UserBody,
-        completion: @escaping @Sendable (Result<CreatedUser, APIError>) -> Void
+        completion: @escaping @MainActor (Result<CreatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.create(body), completion: completion)
+        client.send(UsersEndpoints.create(body), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
     }
 
     /// Creates a user: the `async` twin of ``createUser(_:completion:)``.
@@ -27,15 +29,17 @@ extension NetworkController {
     /// - Parameters:
     ///   - id: The user's id.
     ///   - body: The user's new name and job.
-    ///   - completion: Called once on the callback queue with the updated user or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the updated user or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func updateUser(
         id: Int,
         _ body: UserBody,
-        completion: @escaping @Sendable (Result<UpdatedUser, APIError>) -> Void
+        completion: @escaping @MainActor (Result<UpdatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.update(id: id, body, method: .put), completion: completion)
+        client.send(UsersEndpoints.update(id: id, body, method: .put), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
     }
 
     /// Replaces a user: the `async` twin of ``updateUser(id:_:completion:)``.
@@ -52,15 +56,17 @@ extension NetworkController {
     /// - Parameters:
     ///   - id: The user's id.
     ///   - body: The user's new name and job.
-    ///   - completion: Called once on the callback queue with the updated user or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with the updated user or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func patchUser(
         id: Int,
         _ body: UserBody,
-        completion: @escaping @Sendable (Result<UpdatedUser, APIError>) -> Void
+        completion: @escaping @MainActor (Result<UpdatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.update(id: id, body, method: .patch), completion: completion)
+        client.send(UsersEndpoints.update(id: id, body, method: .patch), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
     }
 
     /// Changes part of a user: the `async` twin of ``patchUser(id:_:completion:)``.
@@ -75,14 +81,16 @@ extension NetworkController {
     /// Deletes a user: `DELETE users/<id>`. The server's 204 (no body) is success.
     /// - Parameters:
     ///   - id: The user's id.
-    ///   - completion: Called once on the callback queue with success or an ``APIError``.
+    ///   - completion: Called once, on the main actor, with success or an ``APIError``.
     /// - Returns: A handle to cancel the call.
     @discardableResult
     public func deleteUser(
         id: Int,
-        completion: @escaping @Sendable (Result<Void, APIError>) -> Void
+        completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.delete(id: id), completion: completion)
+        client.send(UsersEndpoints.delete(id: id), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
     }
 
     /// Deletes a user: the `async` twin of ``deleteUser(id:completion:)``.

@@ -9,7 +9,7 @@ import FoundationNetworking
 /// ```swift
 /// NetworkController.shared.fetchUser(id: 2) { result in
 ///     switch result {
-///     case .success(let user): print(user.firstName)  // on the main queue
+///     case .success(let user): self.name = user.firstName  // on the main actor
 ///     case .failure(let error): print(error.localizedDescription)
 ///     }
 /// }
@@ -17,7 +17,8 @@ import FoundationNetworking
 /// ```
 ///
 /// Every callback method returns a ``RequestHandle`` to cancel it and calls its completion exactly
-/// once, on the callback queue; each has an `async throws(APIError)` twin of the same name.
+/// once, on the main actor (so it may update views and screen state directly); each has an
+/// `async throws(APIError)` twin of the same name, for code that is not on the main actor.
 public final class NetworkController: Sendable {
     /// A controller for the public reqres service at `https://reqres.in/api/`, without an API key.
     public static let shared = NetworkController(baseURL: URL(string: "https://reqres.in/api/")!)
@@ -25,14 +26,13 @@ public final class NetworkController: Sendable {
     /// The name of the header that carries the API key, when one is given.
     public static let apiKeyHeader = "x-api-key"
 
-    /// The client every call goes through: its base URL, session, callback queue and policies.
+    /// The client every call goes through: its base URL, session and policies.
     public let client: APIClient
 
     /// Creates a controller.
     /// - Parameters:
     ///   - baseURL: The API's base URL, for example `https://reqres.in/api/`; its path is kept.
     ///   - session: The session for every request; ``APIClient/makeSession(configuration:)`` by default.
-    ///   - callbackQueue: Where completions run; `.main` by default.
     ///   - options: The client's policies (timeout, retries, logging, headers, ...); the defaults of
     ///     ``APIClient/Options`` by default.
     ///   - apiKey: Sent as the `x-api-key` header with every request when given (reqres has asked for
@@ -40,12 +40,11 @@ public final class NetworkController: Sendable {
     public init(
         baseURL: URL,
         session: URLSession = APIClient.makeSession(),
-        callbackQueue: DispatchQueue = .main,
         options: APIClient.Options = .init(),
         apiKey: String? = nil
     ) {
         var options = options
         if let apiKey { options.headers[Self.apiKeyHeader] = apiKey }
-        client = APIClient(baseURL: baseURL, session: session, callbackQueue: callbackQueue, options: options)
+        client = APIClient(baseURL: baseURL, session: session, options: options)
     }
 }

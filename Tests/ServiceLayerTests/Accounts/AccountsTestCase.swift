@@ -23,14 +23,14 @@ class AccountsTestCase: LiveControllerTestCase {
         super.tearDown()
     }
 
-    /// A controller on `server`'s `/api/` (or `baseURL`), calling back on ``callbackQueue``.
+    /// A controller on `server`'s `/api/` (or `baseURL`).
     func makeAccountController(
         baseURL: URL? = nil,
         options: APIClient.Options = APIClient.Options(retryPolicy: .never),
         tokenStore: any TokenStore = InMemoryTokenStore()
     ) -> AccountController {
         AccountController(
-            baseURL: baseURL ?? apiURL(), callbackQueue: callbackQueue, options: options, tokenStore: tokenStore)
+            baseURL: baseURL ?? apiURL(), options: options, tokenStore: tokenStore)
     }
 
     /// Signs up ``email`` with ``password`` and returns the token, failing the test otherwise.

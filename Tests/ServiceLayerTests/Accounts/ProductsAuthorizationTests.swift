@@ -56,7 +56,7 @@ final class ProductsAuthorizationTests: AccountsTestCase {
                 status.map { .success($0) } ?? .failure(APIError(wrapping: error ?? URLError(.unknown))),
                 onCallbackQueue: true)
         }.resume()
-        XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success)
         XCTAssertEqual(log.snapshot.results.first?.successValue, 200)
         XCTAssertEqual(requests(to: "/api/products").last?.headers["authorization"], token)
     }

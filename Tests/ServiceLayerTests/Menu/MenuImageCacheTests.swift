@@ -69,21 +69,19 @@ final class MenuImageTests: XCTestCase {
 
         let calls = Recorder<Data>()
         let done = DispatchSemaphore(value: 0)
-        let handle = callbacks.queue.sync {
-            // While we hold the callback queue, the completion cannot have run: it is asynchronous.
-            let handle = controller.fetchImage(url: url) { result in
-                calls.append((try? result.get()) ?? Data())
-                done.signal()
-            }
-            XCTAssertEqual(calls.count, 0)
-            return handle
+        // The test holds the main queue (it runs on it), so the completion cannot have run yet: it is
+        // asynchronous.
+        let handle = controller.fetchImage(url: url) { result in
+            calls.append((try? result.get()) ?? Data())
+            done.signal()
         }
+        XCTAssertEqual(calls.count, 0)
         XCTAssertTrue(handle.isFinished)
-        XCTAssertEqual(done.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(MainQueue.wait(for: done, timeout: 30), .success)
         XCTAssertEqual(calls.values, [first])
         XCTAssertEqual(server.requestCount(path: "/images/1.png"), 1, "a hit costs no request")
         handle.cancel()  // does nothing
-        callbacks.queue.sync {}
+        callbacks.drain()
         XCTAssertEqual(calls.count, 1)
     }
 
@@ -100,7 +98,7 @@ final class MenuImageTests: XCTestCase {
                 group.leave()
             }
         }
-        XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
+        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
         XCTAssertEqual(results.count, 50)
         let images = results.values.compactMap { try? $0.get() }
         XCTAssertEqual(images.count, 50)
@@ -124,8 +122,8 @@ final class MenuImageTests: XCTestCase {
                 })
         }
         handles[1].cancel()
-        XCTAssertEqual(group.wait(timeout: .now() + 60), .success)
-        callbacks.queue.sync {}
+        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
+        callbacks.drain()
         let byIndex = Dictionary(uniqueKeysWithValues: results.values.map { ($0.index, $0.result) })
         XCTAssertEqual(results.count, 3)
         XCTAssertEqual(byIndex[1].flatMap { try? $0.get() }, nil)
@@ -149,7 +147,7 @@ final class MenuImageTests: XCTestCase {
             }
         }
         handles.forEach { $0.cancel() }
-        XCTAssertEqual(group.wait(timeout: .now() + 30), .success)
+        XCTAssertEqual(MainQueue.wait(for: group, timeout: 30), .success)
         XCTAssertEqual(results.values.map { try? $0.get() }, [nil, nil])
         XCTAssertEqual(controller.imageCache.count, 0)
     }
@@ -164,7 +162,7 @@ final class MenuImageTests: XCTestCase {
         }
         defer { imageHost.stop() }
         let client = APIClient(
-            baseURL: server.baseURL, callbackQueue: callbacks.queue,
+            baseURL: server.baseURL,
             options: APIClient.Options(timeout: 10, retryPolicy: .never), tokenProvider: { "secret-token" })
         let controller = MenuController(client: client)
 

@@ -27,21 +27,16 @@ final class Recorder<Value: Sendable>: Sendable {
     }
 }
 
-/// A serial callback queue that knows itself, so a completion can check where it runs.
+/// Where the controllers call back: the main queue (see ``MainQueue``).
 struct CallbackQueue: Sendable {
-    private static let key = DispatchSpecificKey<String>()
-    let queue: DispatchQueue
-    private let label: String
-
-    init(_ label: String = "MenuTests.callbacks.\(UUID().uuidString)") {
-        self.label = label
-        queue = DispatchQueue(label: label)
-        queue.setSpecific(key: Self.key, value: label)
+    /// Whether the current code runs on the main queue.
+    var isCurrent: Bool {
+        MainQueue.isCurrent
     }
 
-    /// Whether the current code runs on this queue.
-    var isCurrent: Bool {
-        DispatchQueue.getSpecific(key: Self.key) == label
+    /// Waits until every completion queued so far has run.
+    func drain() {
+        MainQueue.drain()
     }
 }
 
@@ -52,17 +47,18 @@ func startedServer(host: String = "127.0.0.1") throws -> FixtureServer {
     return server
 }
 
-/// A controller for tests: callbacks on `callbacks`, no retries and a 10 s timeout unless told.
+/// A controller for tests: no retries and a 10 s timeout unless told. `callbacks` names where its
+/// completions are checked to run (the main queue).
 func makeController(
     baseURL: URL,
-    callbacks: CallbackQueue,
+    callbacks: CallbackQueue = CallbackQueue(),
     timeout: TimeInterval = 10,
     retryPolicy: RetryPolicy = .never,
     orderStorageURL: URL? = nil,
     notificationCenter: NotificationCenter = NotificationCenter()
 ) -> MenuController {
     MenuController(
-        baseURL: baseURL, callbackQueue: callbacks.queue,
+        baseURL: baseURL,
         options: APIClient.Options(timeout: timeout, retryPolicy: retryPolicy), orderStorageURL: orderStorageURL,
         notificationCenter: notificationCenter)
 }
@@ -79,17 +75,18 @@ extension XCTestCase {
     ) -> Result<Value, APIError>? {
         let calls = Recorder<(result: Result<Value, APIError>, onQueue: Bool)>()
         let done = DispatchSemaphore(value: 0)
+        MainQueue.prepare()
         start { result in
             calls.append((result, callbacks.isCurrent))
             done.signal()
         }
-        guard done.wait(timeout: .now() + timeout) == .success else {
+        guard MainQueue.wait(for: done, timeout: timeout) == .success else {
             XCTFail("no completion within \(timeout) s", file: file, line: line)
             return nil
         }
         // Give a second (wrong) completion a chance to show up.
         Thread.sleep(forTimeInterval: 0.2)
-        callbacks.queue.sync {}
+        callbacks.drain()
         XCTAssertEqual(calls.count, 1, "the completion must run exactly once", file: file, line: line)
         XCTAssertTrue(
             calls.values.allSatisfy(\.onQueue), "the completion must run on the callback queue", file: file, line: line)

@@ -62,7 +62,8 @@ final class CompletionRecorder<Value: Sendable>: Sendable {
     )
         -> [Result<Value, APIError>]
     {
-        XCTAssertEqual(group.wait(timeout: .now() + timeout), .success, "completions missing", file: file, line: line)
+        XCTAssertEqual(
+            MainQueue.wait(for: group, timeout: timeout), .success, "completions missing", file: file, line: line)
         Thread.sleep(forTimeInterval: settle)
         return results.withLock { results in
             for (index, list) in results where list.count != 1 {

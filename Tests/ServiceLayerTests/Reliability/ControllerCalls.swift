@@ -10,14 +10,13 @@ import FoundationNetworking
 
 // MARK: - Every controller method as data
 
-/// What a controller call needs: where the server is, where to call back, and the session and
-/// options to build the controller with.
+/// What a controller call needs: where the server is, and the session and options to build the
+/// controller with. (Every controller calls back on the main queue.)
 struct CallEnvironment: Sendable {
     /// The fixture server's root, `http://host:port/`.
     let root: URL
     /// The session every controller of this environment uses (so the runner can invalidate it).
     let session: URLSession
-    let callbackQueue: DispatchQueue
     let options: APIClient.Options
     /// The token a logged-in `AccountController` starts with; `nil` for the others.
     let token: String?
@@ -38,10 +37,10 @@ struct Controllers: Sendable {
     init(_ environment: CallEnvironment) {
         self.environment = environment
         menu = MenuController(
-            baseURL: environment.root, session: environment.session, callbackQueue: environment.callbackQueue,
+            baseURL: environment.root, session: environment.session,
             options: environment.options, imageCacheLimit: 0)
         users = NetworkController(
-            baseURL: environment.api, session: environment.session, callbackQueue: environment.callbackQueue,
+            baseURL: environment.api, session: environment.session,
             options: environment.options)
         accounts = Self.accountController(environment)
     }
@@ -54,7 +53,7 @@ struct Controllers: Sendable {
 
     private static func accountController(_ environment: CallEnvironment) -> AccountController {
         AccountController(
-            baseURL: environment.api, session: environment.session, callbackQueue: environment.callbackQueue,
+            baseURL: environment.api, session: environment.session,
             options: environment.options, tokenStore: InMemoryTokenStore(token: environment.token))
     }
 }
@@ -95,10 +94,9 @@ enum FaultAccount {
 
     /// Signs the account up on the server at `root` and returns its token (`nil` if that failed).
     static func signUp(on root: URL) -> String? {
-        let queue = DispatchQueue(label: "ServiceLayerTests.FaultAccount")
         let controller = AccountController(
             baseURL: root.appendingPathComponent("api/"), session: APIClient.makeSession(configuration: .ephemeral),
-            callbackQueue: queue, options: APIClient.Options(timeout: 5, retryPolicy: .never))
+            options: APIClient.Options(timeout: 5, retryPolicy: .never))
         defer { controller.client.session.finishTasksAndInvalidate() }
         let token = Locked<String?>(nil)
         let done = DispatchSemaphore(value: 0)
@@ -106,7 +104,7 @@ enum FaultAccount {
             token.withLock { $0 = try? result.get() }
             done.signal()
         }
-        _ = done.wait(timeout: .now() + 10)
+        _ = MainQueue.wait(for: done, timeout: 10)
         return token.withLock { $0 }
     }
 }

@@ -82,7 +82,7 @@ final class FaultCaseRunner: Sendable {
             worker.stackSize = 1 << 20
             worker.start()
         }
-        group.wait()
+        _ = MainQueue.wait(for: group, timeout: 600)
         return reports.withLock { reports in cases.indices.compactMap { reports[$0] } }
     }
 
@@ -126,13 +126,10 @@ final class FaultCaseRunner: Sendable {
         }
 
         // The call.
-        let queue = DispatchQueue(label: "ServiceLayerTests.FaultMatrix.\(faultCase.name)")
-        let queueKey = DispatchSpecificKey<Bool>()
-        queue.setSpecific(key: queueKey, value: true)
         let session = APIClient.makeSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
         let environment = CallEnvironment(
-            root: root, session: session, callbackQueue: queue,
+            root: root, session: session,
             options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
         let log = LiveControllerTestCase.CompletionLog<String>()
         let firstArrival = Locked<TimeInterval?>(nil)
@@ -140,14 +137,14 @@ final class FaultCaseRunner: Sendable {
         let handle = call.start(Controllers(environment)) { result in
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             firstArrival.withLock { $0 = $0 ?? elapsed }
-            log.record(result, onCallbackQueue: DispatchQueue.getSpecific(key: queueKey) == true)
+            log.record(result, onCallbackQueue: MainQueue.isCurrent)
         }
-        if log.done.wait(timeout: .now() + Self.completionLimit) == .timedOut {
+        if MainQueue.wait(for: log.done, timeout: Self.completionLimit) == .timedOut {
             problems.append("no completion within \(Self.completionLimit) s (the call hangs)")
             handle.cancel()
         }
         Thread.sleep(forTimeInterval: Self.settle)
-        queue.sync {}  // a second completion, if any, has run by now
+        MainQueue.drain()  // a second completion, if any, has run by now
         let (results, offQueue) = log.snapshot
         let elapsed = firstArrival.withLock { $0 }
 

@@ -82,11 +82,11 @@ final class FaultMatrixTests: XCTestCase {
         let session = APIClient.makeSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
         let environment = CallEnvironment(
-            root: server.baseURL, session: session, callbackQueue: DispatchQueue(label: "FaultMatrix.redirect"),
+            root: server.baseURL, session: session,
             options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
         let log = LiveControllerTestCase.CompletionLog<String>()
         _ = call.start(Controllers(environment)) { log.record($0, onCallbackQueue: true) }
-        XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success)
+        XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success)
         try check(server, other, token, try XCTUnwrap(log.snapshot.results.first))
     }
 
@@ -108,11 +108,11 @@ final class FaultMatrixTests: XCTestCase {
             let token = call.needsAccount ? FaultAccount.signUp(on: server.baseURL) : nil
             let controllers = Controllers(
                 CallEnvironment(
-                    root: server.baseURL, session: session, callbackQueue: DispatchQueue(label: call.name),
+                    root: server.baseURL, session: session,
                     options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token))
             let warmUp = LiveControllerTestCase.CompletionLog<String>()
             _ = call.start(controllers) { warmUp.record($0, onCallbackQueue: true) }
-            XCTAssertEqual(warmUp.done.wait(timeout: .now() + 10), .success, call.name)
+            XCTAssertEqual(MainQueue.wait(for: warmUp.done, timeout: 10), .success, call.name)
             XCTAssertNotNil(warmUp.snapshot.results.first?.successValue, "\(call.name): the warm-up call failed")
             server.inject(.closeBeforeResponse, path: call.path, method: call.httpMethod, times: nil)
             let log = LiveControllerTestCase.CompletionLog<String>()
@@ -126,7 +126,7 @@ final class FaultMatrixTests: XCTestCase {
         }
         var observed: [String] = []
         for (call, log, arrival) in started {
-            XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success, "\(call.name): no completion")
+            XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success, "\(call.name): no completion")
             let elapsed = arrival.withLock { $0 }
             Thread.sleep(forTimeInterval: 0.05)
             let results = log.snapshot.results

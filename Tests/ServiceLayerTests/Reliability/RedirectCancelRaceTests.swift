@@ -42,7 +42,7 @@ final class RedirectCancelRaceTests: XCTestCase {
             DispatchQueue.global().asyncAfter(deadline: .now() + Double(index % 20) * 0.0003) { handle.cancel() }
             if index % 16 == 15 { Thread.sleep(forTimeInterval: 0.003) }
         }
-        XCTAssertEqual(group.wait(timeout: .now() + 60), .success, "completions missing")
+        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success, "completions missing")
         Thread.sleep(forTimeInterval: 0.3)
         let counts = completions.withLock { $0 }
         XCTAssertEqual(counts.count, calls)

@@ -46,7 +46,6 @@ final class SoakTests: XCTestCase {
         XCTAssertNotNil(FaultAccount.signUp(on: target.baseURL), "sign-up on the redirect target")
         let threadsBefore = Self.threadCount()
 
-        let callbackQueue = DispatchQueue(label: "ServiceLayerTests.Soak.callbacks")
         let options = APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never)
         // URLSession keeps at most 6 connections per host by default and queues the rest; a call
         // queued behind calls a fault holds for seconds would time out without a fault of its own.
@@ -58,10 +57,10 @@ final class SoakTests: XCTestCase {
         defer { deadSession.finishTasksAndInvalidate() }
         let live = Controllers(
             CallEnvironment(
-                root: server.baseURL, session: session, callbackQueue: callbackQueue, options: options, token: token))
+                root: server.baseURL, session: session, options: options, token: token))
         let refused = Controllers(
             CallEnvironment(
-                root: dead.baseURL, session: deadSession, callbackQueue: callbackQueue, options: options, token: token))
+                root: dead.baseURL, session: deadSession, options: options, token: token))
 
         // The run.
         let records = Locked<[Int: SoakRecord]>([:])
@@ -82,7 +81,7 @@ final class SoakTests: XCTestCase {
             }
             let group = DispatchGroup()
             for request in wave.requests {
-                guard inFlight.wait(timeout: .now() + 15) == .success else {
+                guard MainQueue.wait(for: inFlight, timeout: 15) == .success else {
                     stalled = true
                     break
                 }
@@ -111,13 +110,13 @@ final class SoakTests: XCTestCase {
                 case .after(let delay): DispatchQueue.global().asyncAfter(deadline: .now() + delay) { handle.cancel() }
                 }
             }
-            if stalled || group.wait(timeout: .now() + 20) == .timedOut {
+            if stalled || MainQueue.wait(for: group, timeout: 20) == .timedOut {
                 stalled = true
                 break
             }
         }
         Thread.sleep(forTimeInterval: 0.5)  // time for a second completion, if any
-        callbackQueue.sync {}
+        MainQueue.drain()
         let duration = Date().timeIntervalSince(clock)
         server.clearFaults()
 
@@ -232,7 +231,7 @@ final class SoakTests: XCTestCase {
             done.signal()
         }.resume()
         XCTAssertEqual(
-            done.wait(timeout: .now() + 10), .success, "GET /categories after the soak", file: file, line: line)
+            MainQueue.wait(for: done, timeout: 10), .success, "GET /categories after the soak", file: file, line: line)
         let (status, categories) = answer.withLock { $0 } ?? (0, [])
         XCTAssertEqual(status, 200, file: file, line: line)
         XCTAssertEqual(
@@ -247,7 +246,7 @@ final class SoakTests: XCTestCase {
         for call in ControllerCall.all where names.contains(call.name) {
             let log = LiveControllerTestCase.CompletionLog<String>()
             _ = call.start(controllers) { log.record($0, onCallbackQueue: true) }
-            XCTAssertEqual(log.done.wait(timeout: .now() + 10), .success, call.name, file: file, line: line)
+            XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success, call.name, file: file, line: line)
             let result = log.snapshot.results.first
             XCTAssertNotNil(result?.successValue, "\(call.name) after the soak: \(result.map(summary) ?? "none")")
         }

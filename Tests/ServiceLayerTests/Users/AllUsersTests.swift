@@ -72,7 +72,7 @@ final class AllUsersTests: UsersTestCase {
         XCTAssertEqual(result?.successValue?.count, 12)
         handle?.cancel()
         XCTAssertEqual(handle?.isCancelled, false)
-        callbackQueue.sync {}
+        MainQueue.drain()
     }
 
     func testAsyncWalkAndCancellation() async throws {

@@ -9,18 +9,15 @@ import FoundationNetworking
 #endif
 
 /// The base of the users and accounts tests: a fresh fixture server on a free port for each test,
-/// a private callback queue, and a way to wait for a call's single completion.
+/// and a way to wait for a call's single completion on the main queue.
 class LiveControllerTestCase: XCTestCase {
     /// The server of the current test, started in `setUp`.
     var server: FixtureServer!
-    /// Where the controllers under test call back (never `.main`, which no one runs here).
-    let callbackQueue = DispatchQueue(label: "ServiceLayerTests.LiveController.callbacks")
-    private let callbackQueueKey = DispatchSpecificKey<Bool>()
     private var extraServers: [FixtureServer] = []
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        callbackQueue.setSpecific(key: callbackQueueKey, value: true)
+        MainQueue.prepare()
         server = FixtureServer()
         try server.start()
     }
@@ -54,7 +51,7 @@ class LiveControllerTestCase: XCTestCase {
     // MARK: Waiting for a completion
 
     /// Starts a callback call and waits (up to `timeout` seconds, 10 by default) for its completion.
-    /// Fails the test unless the completion runs exactly once, on ``callbackQueue``.
+    /// Fails the test unless the completion runs exactly once, on the main queue.
     func awaitCompletion<Value: Sendable>(
         timeout: TimeInterval = 10,
         file: StaticString = #filePath,
@@ -74,20 +71,19 @@ class LiveControllerTestCase: XCTestCase {
         then: (RequestHandle) -> Void
     ) -> Result<Value, APIError>? {
         let log = CompletionLog<Value>()
-        let key = callbackQueueKey
         let handle = start { result in
-            log.record(result, onCallbackQueue: DispatchQueue.getSpecific(key: key) == true)
+            log.record(result, onCallbackQueue: MainQueue.isCurrent)
         }
         then(handle)
-        guard log.done.wait(timeout: .now() + timeout) == .success else {
+        guard MainQueue.wait(for: log.done, timeout: timeout) == .success else {
             XCTFail("no completion within \(timeout) s", file: file, line: line)
             handle.cancel()
             return nil
         }
-        callbackQueue.sync {}  // a second completion, if any, would already be queued
+        MainQueue.drain()  // a second completion, if any, would already be queued
         let (results, offQueue) = log.snapshot
         XCTAssertEqual(results.count, 1, "the completion must run exactly once", file: file, line: line)
-        XCTAssertEqual(offQueue, 0, "the completion must run on the callback queue", file: file, line: line)
+        XCTAssertEqual(offQueue, 0, "the completion must run on the main queue", file: file, line: line)
         return results.first
     }
 

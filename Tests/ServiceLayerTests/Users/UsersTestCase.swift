@@ -6,10 +6,10 @@ import XCTest
 
 /// The base of the NetworkController tests: a controller on the test's fixture server.
 class UsersTestCase: LiveControllerTestCase {
-    /// A controller on `server`'s `/api/`, calling back on ``callbackQueue``, without retries by default.
+    /// A controller on `server`'s `/api/`, without retries by default.
     func makeUsersController(
         options: APIClient.Options = APIClient.Options(retryPolicy: .never), apiKey: String? = nil
     ) -> NetworkController {
-        NetworkController(baseURL: apiURL(), callbackQueue: callbackQueue, options: options, apiKey: apiKey)
+        NetworkController(baseURL: apiURL(), options: options, apiKey: apiKey)
     }
 }
