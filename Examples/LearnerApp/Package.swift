@@ -1,0 +1,51 @@
+// swift-tools-version:6.2
+// Learner-style code built in the four ways an app target can build it, with warnings as errors,
+// and run against the fixture server. `bash .ci/learner.sh` (part of `.ci/run`) builds and runs it.
+//
+// Every mode target compiles the same files, `Screens/*.swift`, through symbolic links.
+
+import PackageDescription
+
+/// Every warning is an error: the learner's code must compile cleanly, not just compile.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+    name: "LearnerApp",
+    platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
+    dependencies: [.package(name: "ServiceLayer", path: "../..")],
+    targets: [
+        // Xcode's current app template: Swift 6, main-actor default isolation.
+        .target(
+            name: "LearnerSwift6MainActorDefault",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+        ),
+        // Swift 6 with no default isolation: the screens say `@MainActor` themselves.
+        .target(
+            name: "LearnerSwift6ExplicitMainActor",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict + [.define("EXPLICIT_MAIN_ACTOR")]
+        ),
+        // An older project: Swift 5 mode, nothing annotated.
+        .target(
+            name: "LearnerSwift5",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict + [.swiftLanguageMode(.v5)]
+        ),
+        // An older project opened in today's Xcode: Swift 5 mode, main-actor default isolation.
+        .target(
+            name: "LearnerSwift5MainActorDefault",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self)]
+        ),
+        .executableTarget(
+            name: "learner-check",
+            dependencies: [
+                "LearnerSwift6MainActorDefault", "LearnerSwift6ExplicitMainActor", "LearnerSwift5",
+                "LearnerSwift5MainActorDefault", .product(name: "FixtureServer", package: "ServiceLayer"),
+            ],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,134 @@
+import Foundation
+import ServiceLayer
+
+/// Runs every screen of this folder against a server, as a user would tap through them, and checks
+/// what each screen shows. `learner-check` runs it once for each language mode.
+@MainActor
+public enum LearnerWalk {
+    /// One thing a screen does, and what it must show afterwards.
+    private struct Step {
+        let name: String
+        /// Starts the work and calls `done` when the screen's own completion has run.
+        let start: (_ done: @escaping () -> Void) -> Void
+        /// What is wrong with what the screen shows, or `nil` when it is right.
+        let check: () -> String?
+    }
+
+    /// Walks every screen against the Restaurant, users and accounts APIs of `baseURL`.
+    /// - Parameters:
+    ///   - baseURL: A fixture server: the Restaurant API at its root, the others under `api/`.
+    ///   - finished: Receives the number of checks and a line for each one that failed.
+    public static func run(baseURL: URL, finished: @escaping @MainActor (_ checks: Int, _ failures: [String]) -> Void) {
+        let apiURL = baseURL.appendingPathComponent("api/")
+        let menu = MenuController(baseURL: baseURL)
+        let categories = CategoryScreen(menuController: menu)
+        let entrees = MenuScreen(category: "entrees", menuController: menu)
+        let orderScreen = OrderScreen(menuController: menu)
+        let cell = MenuItemCell()
+        cell.menuController = menu
+        let reusedCell = MenuItemCell()
+        reusedCell.menuController = menu
+        let badge = OrderBadge(menuController: menu)
+        var badgeTask: Task<Void, Never>?
+        let users = UsersScreen(networkController: NetworkController(baseURL: apiURL))
+        let account = AccountScreen(accountController: AccountController(baseURL: apiURL))
+
+        let steps: [Step] = [
+            Step(name: "categories", start: categories.load) {
+                categories.categories.count == 6 && categories.renderCount == 1
+                    ? nil : "categories \(categories.categories), rendered \(categories.renderCount)×"
+            },
+            Step(name: "entrees", start: entrees.load) {
+                !entrees.menuItems.isEmpty && entrees.title != nil
+                    ? nil : "no dishes (\(entrees.errorMessage ?? "no error"))"
+            },
+            Step(
+                name: "two dishes added the Apple way, the badge follows",
+                start: { done in
+                    orderScreen.viewDidLoad()
+                    for item in entrees.menuItems.prefix(2) { entrees.addToOrder(item) }
+                    done()
+                },
+                check: {
+                    orderScreen.itemCount == 2 && orderScreen.badgeValue == "2"
+                        ? nil : "badge \(orderScreen.badgeValue ?? "nil"), count \(orderScreen.itemCount)"
+                }),
+            Step(
+                name: "a cell shows its dish and picture",
+                start: { done in
+                    cell.show(entrees.menuItems[0])
+                    done()
+                },
+                check: {
+                    cell.imageView?.image != nil && cell.textLabel?.text == entrees.menuItems.first?.name
+                        ? nil : "the cell shows no picture"
+                }),
+            Step(
+                name: "a reused cell cancels its picture",
+                start: { done in
+                    reusedCell.show(entrees.menuItems[entrees.menuItems.count - 1])
+                    reusedCell.prepareForReuse()
+                    done()
+                },
+                check: { reusedCell.imageView?.image == nil ? nil : "a cancelled picture was shown" }),
+            Step(
+                name: "a SwiftUI badge follows the order in .task",
+                start: { done in
+                    let view = badge.body
+                    badgeTask = Task { await view.taskAction?() }
+                    done()
+                },
+                check: { badge.body.content == "2 items" ? nil : "the badge says \(badge.body.content)" }),
+            Step(name: "the order is submitted", start: orderScreen.submit) {
+                (orderScreen.minutesToPrepare ?? 0) > 0 && orderScreen.itemCount == 0
+                    && badge.body.content == "No items"
+                    ? nil : "minutes \(orderScreen.minutesToPrepare ?? -1), \(orderScreen.itemCount) items left"
+            },
+            Step(name: "users page 1", start: { users.load(page: 1, done: $0) }) {
+                users.users.count == 6 && users.totalPages == 2 ? nil : "\(users.users.count) users"
+            },
+            Step(name: "a user is added", start: { users.add(name: "Ada", job: "engineer", done: $0) }) {
+                users.lastCreated?.name == "Ada" ? nil : "no user created (\(users.errorMessage ?? "no error"))"
+            },
+            Step(name: "a user is deleted", start: { users.delete(users.users[0], done: $0) }) {
+                users.deletedIDs.count == 1 && users.users.count == 5 ? nil : "deleted \(users.deletedIDs)"
+            },
+            Step(
+                name: "sign up, then products",
+                start: {
+                    account.signUpAndShowProducts(
+                        email: "learner-\(UUID().uuidString)@example.com", password: "learner-password-1", done: $0)
+                },
+                check: {
+                    account.isSignedIn && !account.products.isEmpty
+                        ? nil : "signed in \(account.isSignedIn), \(account.errorMessage ?? "no products")"
+                }),
+        ]
+        run(steps[...], failures: []) { failures in
+            badgeTask?.cancel()
+            finished(steps.count, failures)
+        }
+    }
+
+    /// Runs the steps one after another. After a step's `done`, its check is tried on later turns of
+    /// the main queue (so observers and notifications already queued have run) for up to 10 seconds.
+    private static func run(
+        _ steps: ArraySlice<Step>, failures: [String], finished: @escaping @MainActor ([String]) -> Void
+    ) {
+        guard let step = steps.first else { return finished(failures) }
+        var isDone = false
+        step.start { isDone = true }
+        let deadline = Date(timeIntervalSinceNow: 10)
+        func poll() {
+            DispatchQueue.main.asyncAfter(deadline: .now() + 0.01) {
+                MainActor.assumeIsolated {
+                    let problem = isDone ? step.check() : "\(step.name): the screen's completion never ran"
+                    if problem != nil && Date() < deadline { return poll() }
+                    let failed = problem.map { ["\(step.name): \($0)"] } ?? []
+                    run(steps.dropFirst(), failures: failures + failed, finished: finished)
+                }
+            }
+        }
+        poll()
+    }
+}

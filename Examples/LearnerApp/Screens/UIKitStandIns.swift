@@ -1,0 +1,53 @@
+// Stand-ins for the few UIKit types the screens use, so that code written for an iOS app target
+// compiles here, on Linux, with the isolation UIKit gives it: UIKit's views and view controllers are
+// `@MainActor`, so their subclasses are too, in every language mode.
+#if !canImport(UIKit)
+import Foundation
+
+@MainActor
+class UIViewController {
+    var title: String?
+
+    init() {}
+
+    func viewDidLoad() {}
+}
+
+@MainActor
+class UIView {
+    init() {}
+
+    func setNeedsLayout() {}
+}
+
+@MainActor
+final class UILabel: UIView {
+    var text: String?
+}
+
+@MainActor
+final class UIImageView: UIView {
+    var image: UIImage?
+}
+
+@MainActor
+class UITableViewCell: UIView {
+    let textLabel: UILabel? = UILabel()
+    let detailTextLabel: UILabel? = UILabel()
+    let imageView: UIImageView? = UIImageView()
+
+    override init() {}
+
+    func prepareForReuse() {}
+}
+
+/// Only its bytes: a real `UIImage(data:)` would decode them.
+final class UIImage {
+    let data: Data
+
+    init?(data: Data) {
+        guard !data.isEmpty else { return nil }
+        self.data = data
+    }
+}
+#endif

@@ -1,0 +1,111 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// `observeOrder(_:)` and `orderUpdates()`: typed, main-actor observation of the order.
+final class MenuOrderObservationTests: XCTestCase {
+    private var controller: MenuController!
+
+    override func setUp() {
+        controller = makeController(baseURL: URL(string: "http://127.0.0.1:1/")!)
+    }
+
+    /// How many observers the controller has now.
+    private var observerCount: Int {
+        controller.orderState.observers(of: .max).count
+    }
+
+    func testTheHandlerGetsTheCurrentOrderThenEveryChangeOnTheMainActor() {
+        controller.addToOrder(sampleItem(id: 1))
+        MainQueue.drain()
+        let seen = Recorder<[Int]>()
+        let observation = controller.observeOrder { order in
+            MainActor.assertIsolated("observers run on the main actor")
+            seen.append(order.menuIDs)
+        }
+        controller.addToOrder(sampleItem(id: 2))
+        controller.order.menuItems.removeFirst()
+        controller.clearOrder()
+        MainQueue.drain()
+        XCTAssertEqual(seen.values, [[1], [1, 2], [2], []])
+        observation.cancel()
+    }
+
+    func testCancellingOrReleasingTheObservationStopsIt() {
+        let seen = Recorder<[Int]>()
+        var observation: OrderObservation? = controller.observeOrder { seen.append($0.menuIDs) }
+        let cancelled = controller.observeOrder { seen.append($0.menuIDs + [-1]) }
+        MainQueue.drain()
+        XCTAssertEqual(seen.values, [[], [-1]])
+        XCTAssertEqual(observerCount, 2)
+
+        cancelled.cancel()
+        cancelled.cancel()  // does nothing
+        controller.addToOrder(sampleItem(id: 3))
+        MainQueue.drain()
+        XCTAssertEqual(seen.values, [[], [-1], [3]])
+
+        XCTAssertNotNil(observation)
+        observation = nil
+        controller.addToOrder(sampleItem(id: 4))
+        MainQueue.drain()
+        XCTAssertEqual(seen.values, [[], [-1], [3]], "a released observation hears nothing")
+        XCTAssertEqual(observerCount, 0)
+    }
+
+    func testAnObservationCancelledBeforeItsFirstCallIsNeverCalled() {
+        let seen = Recorder<Order>()
+        let observation = controller.observeOrder { seen.append($0) }
+        observation.cancel()  // the first call is still queued on the main queue
+        controller.addToOrder(sampleItem(id: 1))
+        MainQueue.drain()
+        XCTAssertEqual(seen.count, 0)
+    }
+
+    /// Changes made before the observer registered, whose announcements are still queued, are not
+    /// replayed after its first call: it never sees an order older than one it already saw.
+    func testChangesBeforeRegisteringAreNotReplayed() {
+        controller.addToOrder(sampleItem(id: 1))
+        controller.addToOrder(sampleItem(id: 2))  // both announcements are queued, not yet run
+        let seen = Recorder<[Int]>()
+        let observation = controller.observeOrder { seen.append($0.menuIDs) }
+        controller.addToOrder(sampleItem(id: 3))
+        MainQueue.drain()
+        XCTAssertEqual(seen.values, [[1, 2], [1, 2, 3]])
+        observation.cancel()
+    }
+
+    func testOrderUpdatesYieldsTheCurrentOrderThenEachChange() async {
+        let controller = self.controller!
+        controller.addToOrder(sampleItem(id: 1))
+        var updates = controller.orderUpdates().makeAsyncIterator()
+        let first = await updates.next()
+        XCTAssertEqual(first?.menuIDs, [1])
+        controller.addToOrder(sampleItem(id: 2))
+        controller.order.menuItems.append(sampleItem(id: 3))
+        let second = await updates.next()
+        let third = await updates.next()
+        XCTAssertEqual(second?.menuIDs, [1, 2])
+        XCTAssertEqual(third?.menuIDs, [1, 2, 3])
+    }
+
+    func testCancellingTheIteratingTaskStopsObserving() async {
+        let controller = self.controller!
+        let started = expectation(description: "the first order arrived")
+        let task = Task {
+            var count = 0
+            for await _ in controller.orderUpdates() {
+                count += 1
+                if count == 1 { started.fulfill() }
+            }
+            return count
+        }
+        await fulfillment(of: [started], timeout: 10)
+        XCTAssertEqual(controller.orderState.observers(of: .max).count, 1)
+        task.cancel()
+        let count = await task.value
+        XCTAssertGreaterThanOrEqual(count, 1)
+        XCTAssertEqual(controller.orderState.observers(of: .max).count, 0, "the stream stopped observing")
+    }
+}
