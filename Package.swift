@@ -28,7 +28,7 @@ let package = Package(
         .target(
             name: "FixtureServer",
             path: "server-fixtures",
-            exclude: ["README.md"],
+            exclude: ["README.md", "tools"],
             sources: ["Sources"],
             resources: [.copy("Data")]
         ),

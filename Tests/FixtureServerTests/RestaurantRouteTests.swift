@@ -26,16 +26,16 @@ final class RestaurantRouteTests: FixtureTestCase {
         XCTAssertFalse(items.contains { $0["category"] as? String == "desserts" })
         // One whole and one fractional price, as the wire shows them.
         XCTAssertTrue(reply.text.contains(#""price":9,"#) || reply.text.contains(#""price":9}"#), reply.text)
-        XCTAssertTrue(reply.text.contains(#""price":12.75"#), reply.text)
+        XCTAssertTrue(reply.text.contains(#""price":3.5"#), reply.text)
         XCTAssertEqual(items[0]["image_url"] as? String, "http://127.0.0.1:\(server.port)/images/1.png")
     }
 
     func testMenuFiltersByCategory() throws {
         let items = try XCTUnwrap(try fetch("/menu?category=salads").object()["items"] as? [[String: Any]])
         XCTAssertEqual(items.count, 1)
-        XCTAssertEqual(items.first?["name"] as? String, "Chicken Caesar Salad")
+        XCTAssertEqual(items.first?["name"] as? String, "Italian Salad")
         let entrees = try XCTUnwrap(try fetch("/menu?category=entrees").object()["items"] as? [[String: Any]])
-        XCTAssertEqual(entrees.map { $0["id"] as? Int }, [1, 2])
+        XCTAssertEqual(entrees.map { $0["id"] as? Int }, [1, 2, 3])
     }
 
     func testDessertsAndUnknownCategoryAreEmptyLists() throws {
@@ -49,7 +49,7 @@ final class RestaurantRouteTests: FixtureTestCase {
     func testImageURLUsesTheRequestHostHeader() throws {
         let response = try rawExchange("GET /menu?category=soups HTTP/1.1\r\nHost: menu.example:8090\r\n\r\n")
         XCTAssertEqual(response.status, 200)
-        XCTAssertTrue(response.text.contains(#""image_url":"http://menu.example:8090/images/3.png""#), response.text)
+        XCTAssertTrue(response.text.contains(#""image_url":"http://menu.example:8090/images/5.png""#), response.text)
     }
 
     func testImagesAreDistinctValidPNGs() throws {

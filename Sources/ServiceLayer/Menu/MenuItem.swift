@@ -6,8 +6,8 @@ import Foundation
 /// ``imageURL``; encoding writes the same keys, so a saved order reads back unchanged.
 ///
 /// ```json
-/// {"id": 1, "name": "Spaghetti and Meatballs", "description": "...", "price": 12.75,
-///  "category": "entrees", "image_url": "http://localhost:8090/images/1.png"}
+/// {"id": 3, "name": "Grilled Steelhead Trout", "description": "...", "price": 12.75,
+///  "category": "entrees", "image_url": "http://localhost:8090/images/3.png"}
 /// ```
 public struct MenuItem: Codable, Sendable, Hashable, Identifiable {
     /// The server's identifier of the dish, sent back in ``MenuController/submitOrder(forMenuIDs:completion:)``.
