@@ -46,6 +46,22 @@ let package = Package(
             ],
             swiftSettings: strict
         ),
+        // The README's command-line examples, each as the reader would paste it (compiled, not run).
+        .executableTarget(
+            name: "readme-example",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "readme-async-example",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict
+        ),
+        .executableTarget(
+            name: "readme-order-app",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

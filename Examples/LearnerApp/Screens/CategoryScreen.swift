@@ -1,39 +1,23 @@
 import Foundation
 import ServiceLayer
 
-/// A screen that lists the menu's categories, as a learner writes it: the completion stores what
-/// arrived, re-renders, and calls the `done` closure it captured — no `DispatchQueue.main.async`, no
-/// `@Sendable`, no `MainActor.assumeIsolated`.
-///
-/// It is a plain class: main-actor isolated by the target's default isolation, or explicitly where
-/// the target says `EXPLICIT_MAIN_ACTOR`, or not at all in Swift 5 mode.
+// The README's first Swift 6 example, as a learner writes it: the completion stores what arrived,
+// calls the screen's own method and the `done` closure it captured — no `DispatchQueue.main.async`, no
+// `@Sendable`, no `MainActor.assumeIsolated`. A plain class: main-actor isolated by the target's
+// default isolation, or explicitly where the target defines `EXPLICIT_MAIN_ACTOR`, or not at all in
+// Swift 5 mode.
 #if EXPLICIT_MAIN_ACTOR
 @MainActor
 #endif
-final class CategoryScreen {
-    let menuController: MenuController
+final class CategoryScreen {  // main-actor isolated by the app target's default isolation
     var categories: [String] = []
-    var errorMessage: String?
-    private(set) var renderCount = 0
-
-    init(menuController: MenuController = .shared) {
-        self.menuController = menuController
-    }
 
     func load(done: @escaping () -> Void) {
-        menuController.fetchCategories { result in
-            switch result {
-            case .success(let categories):
-                self.categories = categories
-                self.render()
-            case .failure(let error):
-                self.errorMessage = error.localizedDescription
-            }
+        MenuController.shared.fetchCategories { result in
+            if case .success(let categories) = result { self.categories = categories; self.render() }
             done()
         }
     }
 
-    func render() {
-        renderCount += 1
-    }
+    func render() {}
 }

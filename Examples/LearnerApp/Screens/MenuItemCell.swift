@@ -1,16 +1,15 @@
 import Foundation
 import ServiceLayer
 
-/// The README's table cell: it shows a dish and loads its picture, and a reused cell cancels the
-/// request it no longer needs.
+// The README's table cell: it shows a dish and loads its picture, and a reused cell cancels the
+// request it no longer needs.
 final class MenuItemCell: UITableViewCell {
-    var menuController = MenuController.shared
     private var imageRequest: RequestHandle?
 
     func show(_ item: MenuItem) {
         textLabel?.text = item.name
         detailTextLabel?.text = item.formattedPrice
-        imageRequest = menuController.fetchImage(url: item.imageURL) { [weak self] result in
+        imageRequest = MenuController.shared.fetchImage(url: item.imageURL) { [weak self] result in
             guard case .success(let data) = result else { return }
             self?.imageView?.image = UIImage(data: data)
             self?.setNeedsLayout()

@@ -4,18 +4,16 @@ import ServiceLayer
 /// The dishes of one category, and Apple's way of adding one to the order.
 final class MenuScreen: UIViewController {
     let category: String
-    let menuController: MenuController
     var menuItems: [MenuItem] = []
     var errorMessage: String?
 
-    init(category: String, menuController: MenuController = .shared) {
+    init(category: String) {
         self.category = category
-        self.menuController = menuController
         super.init()
     }
 
     func load(done: @escaping () -> Void) {
-        menuController.fetchMenuItems(forCategory: category) { [weak self] result in
+        MenuController.shared.fetchMenuItems(forCategory: category) { [weak self] result in
             guard let self else { return done() }
             switch result {
             case .success(let menuItems):
@@ -30,6 +28,6 @@ final class MenuScreen: UIViewController {
 
     /// The sample's "Add to Order" button: a read and a write that the controller makes atomic.
     func addToOrder(_ menuItem: MenuItem) {
-        menuController.order.menuItems.append(menuItem)
+        MenuController.shared.order.menuItems.append(menuItem)
     }
 }

@@ -1,19 +1,14 @@
 import Foundation
 import ServiceLayer
 
-/// The README's SwiftUI view: `.task` follows the order for as long as the view is on screen.
+// The README's SwiftUI view: `.task` follows the order for as long as the view is on screen.
 struct OrderBadge: View {
-    let menuController: MenuController
     @State private var count = 0
 
-    init(menuController: MenuController = .shared) {
-        self.menuController = menuController
-    }
-
-    var body: Text {
+    var body: some View {
         Text(count == 0 ? "No items" : "\(count) items")
             .task {
-                for await order in menuController.orderUpdates() {
+                for await order in MenuController.shared.orderUpdates() {
                     count = order.menuItems.count
                 }
             }

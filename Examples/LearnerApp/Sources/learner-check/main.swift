@@ -7,6 +7,9 @@ import LearnerSwift6MainActorDefault
 
 // Runs the learner screens of every language mode against one embedded fixture server, one mode after
 // the other, on the main queue as an app would. Exits 0 when every check of every mode passed.
+//
+// The screens use `MenuController.shared` and `AccountController.shared`, as in an app, so the server
+// listens where those point: localhost, port 8090 (the port of Apple's Restaurant server).
 
 typealias Walk = @MainActor (URL, @escaping @MainActor (Int, [String]) -> Void) -> Void
 
@@ -17,11 +20,11 @@ let modes: [(name: String, walk: Walk)] = [
     ("Swift 5, main-actor default isolation", LearnerSwift5MainActorDefault.LearnerWalk.run),
 ]
 
-let server = FixtureServer()
+let server = FixtureServer(port: 8090)
 do {
     try server.start()
 } catch {
-    print("learner-check: the fixture server did not start: \(error)")
+    print("learner-check: the fixture server could not listen on port 8090 (is fixture-server running?): \(error)")
     exit(1)
 }
 

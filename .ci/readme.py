@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Checks that every Swift example in README.md is code that CI compiles.
+
+Each ```swift block must be preceded (on the line before the fence) by one of:
+    <!-- compiled: PATH -->        the block appears verbatim in PATH (any uniform indentation)
+    <!-- not compiled: REASON -->  a fragment that cannot compile on its own (say why)
+PATH is relative to the repository root and must be a file that a CI stage builds.
+Exit status 1 lists every block that is unmarked or no longer matches its file.
+"""
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+MARK = re.compile(r"^<!-- (compiled: (?P<path>\S+)|not compiled: (?P<reason>.+?)) -->$")
+
+
+def blocks(text):
+    """(line number, marker line, code lines) for every ```swift block."""
+    lines = text.splitlines()
+    index = 0
+    while index < len(lines):
+        if lines[index].strip() == "```swift":
+            start = index
+            index += 1
+            code = []
+            while index < len(lines) and lines[index].strip() != "```":
+                code.append(lines[index].rstrip())
+                index += 1
+            marker = lines[start - 1].strip() if start > 0 else ""
+            yield start + 1, marker, code
+        index += 1
+
+
+def contains(file_lines, code):
+    """Whether `code` appears as consecutive lines of `file_lines`, all shifted by one indentation."""
+    code = [line for line in code]
+    width = len(code)
+    for offset in range(len(file_lines) - width + 1):
+        window = file_lines[offset:offset + width]
+        first = window[0]
+        shift = len(first) - len(first.lstrip()) - (len(code[0]) - len(code[0].lstrip()))
+        if shift < 0:
+            continue
+        if all((w[shift:] if w.strip() else "") == (c if c.strip() else "") for w, c in zip(window, code)):
+            return True
+    return False
+
+
+def main():
+    readme = (ROOT / "README.md").read_text()
+    problems = []
+    count = 0
+    for line, marker, code in blocks(readme):
+        count += 1
+        match = MARK.match(marker)
+        if not match:
+            problems.append(f"README.md:{line}: a Swift block without a <!-- compiled: ... --> marker")
+            continue
+        path = match.group("path")
+        if path is None:
+            continue
+        target = ROOT / path
+        if not target.is_file():
+            problems.append(f"README.md:{line}: {path} does not exist")
+        elif not contains([l.rstrip() for l in target.read_text().splitlines()], code):
+            problems.append(f"README.md:{line}: the block is not in {path} as written")
+    for problem in problems:
+        print(problem)
+    print(f"readme: {count} Swift blocks, {len(problems)} problem(s)")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
