@@ -55,11 +55,13 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
     }
 
     /// Stores `tokens` in the file (created with permissions `0600`, its folder with `0700` when
-    /// missing), then in memory.
+    /// missing), then in memory. The expiry is kept to the second, rounded down, in both places.
     /// - Parameter tokens: The tokens of a login or a refresh.
     /// - Throws: `POSIXError` when the folder or the file cannot be written; the store then holds what
     ///   it held before.
     public func setTokens(_ tokens: AuthTokens) throws {
+        var tokens = tokens
+        tokens.expiresAt = tokens.expiresAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
         try stored.withLock { (stored: inout AuthTokens?) -> Result<Void, POSIXError> in
             do throws(POSIXError) {
                 try Self.persist(Self.encode(tokens), to: url)
