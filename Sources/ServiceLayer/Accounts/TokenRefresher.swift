@@ -201,10 +201,11 @@ final class TokenRefresher: Sendable {
         guard let current = store.tokens, current.refreshToken == refreshToken else {
             return store.tokens.map { .renewed($0.accessToken) } ?? .loggedOut
         }
-        guard case .success(let reply) = result, let tokens = reply.tokens(receivedAt: receivedAt) else {
+        guard case .success(let reply) = result, var tokens = reply.tokens(receivedAt: receivedAt) else {
             store.clearToken()  // 401 (used up or revoked), 400, a refusal or a transport error
             return .loggedOut
         }
+        tokens.refreshToken = tokens.refreshToken ?? refreshToken  // a server that does not rotate keeps it valid
         do {
             try store.setTokens(tokens)
             return .renewed(tokens.accessToken)

@@ -11,7 +11,7 @@ final class TokenRefreshTests: AccountsTestCase {
     private var productsCount: Int { server.requestCount(path: "/api/products") }
 
     func test20ConcurrentCallsWithAnExpiredTokenShareOneRefresh() async throws {
-        let controller = makeAccountController()
+        let controller = makeAccountController(options: uncoalesced)
         let old = try await controller.signUp(email: email, password: password, name: "Ada", emailContent: "")
         server.expireAllTokens()
 
@@ -113,6 +113,24 @@ final class TokenRefreshTests: AccountsTestCase {
         XCTAssertEqual(refreshCount, 1)
     }
 
+    /// A server that does not rotate (no `refreshToken` in its answer) leaves the old refresh token valid:
+    /// the controller keeps it for the next refresh.
+    func testARefreshAnswerWithoutARefreshTokenKeepsTheOldOne() throws {
+        let controller = makeAccountController()
+        _ = try signUp(controller)
+        let refreshToken = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
+        server.expireAllTokens()
+        let fresh = try XCTUnwrap(logIn(makeAccountController())).get()  // live: issued after the expiry
+        server.inject(
+            .json(200, #"{"success":true,"token":"\#(fresh)","expiresIn":900}"#), path: "/api/accounts/refresh")
+        XCTAssertNotNil(fetchProducts(controller)?.successValue)
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, fresh)
+        XCTAssertEqual(controller.tokenStore.tokens?.refreshToken, refreshToken)
+        server.expireAllTokens()
+        XCTAssertNotNil(fetchProducts(controller)?.successValue, "the kept refresh token still works")
+        XCTAssertEqual(refreshCount, 2)
+    }
+
     func testRefreshedTokensAreUsedAgainWithoutAnotherRefresh() throws {
         let controller = makeAccountController()
         _ = try signUp(controller)
@@ -125,6 +143,27 @@ final class TokenRefreshTests: AccountsTestCase {
 }
 
 extension AccountsTestCase {
+    /// No retries, and no coalescing of identical GETs: each concurrent call sends its own request, so
+    /// each gets its own 401 (with coalescing, calls in flight together share one request).
+    var uncoalesced: APIClient.Options { APIClient.Options(retryPolicy: .never, coalescesGETs: false) }
+
+    /// Starts `count` `fetchProducts(completion:)` one after the other on this thread (each reads the
+    /// stored token as it starts) and waits for every completion with an expectation.
+    func fetchAllAtOnce(_ controller: AccountController, count: Int) -> [Result<[Product], APIError>] {
+        let results = Locked<[Result<[Product], APIError>]>([])
+        let done = expectation(description: "\(count) completions")
+        done.expectedFulfillmentCount = count
+        done.assertForOverFulfill = true
+        for _ in 0..<count {
+            controller.fetchProducts { result in
+                results.withLock { $0.append(result) }
+                done.fulfill()
+            }
+        }
+        wait(for: [done], timeout: 30)
+        return results.withLock { $0 }
+    }
+
     /// Runs `count` `fetchProducts()` at once and returns their results.
     func fetchConcurrently(_ controller: AccountController, count: Int) async -> [Result<[Product], APIError>] {
         await withTaskGroup(of: Result<[Product], APIError>.self) { group in
