@@ -90,7 +90,6 @@ final class TokenRefreshTests: AccountsTestCase {
         XCTAssertNotNil(second?.successValue, "the other call still gets its products")
         XCTAssertEqual(refreshCount, 1)
         XCTAssertTrue(controller.isLoggedIn, "the refresh itself went on")
-        callbackQueue.sync {}
         XCTAssertEqual(waiting.snapshot.results.count, 1, "the cancelled call completed once")
     }
 
