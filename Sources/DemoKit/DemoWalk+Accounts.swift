@@ -52,6 +52,22 @@ extension DemoWalk {
                     }
                 }
             },
+            DemoStep(name: "fetch the products after the access token expired") { [self] done in
+                // As if the token's lifetime (`expiresIn`) had passed: the controller renews it first.
+                let before = accounts.tokenStore.tokens
+                if var expired = before {
+                    expired.expiresAt = Date(timeIntervalSinceNow: -1)
+                    try? accounts.tokenStore.setTokens(expired)
+                }
+                accounts.fetchProducts { result in
+                    let renewed = before != nil && self.accounts.tokenStore.token != before?.accessToken
+                    switch result {
+                    case .success(let products):
+                        done(renewed, "refreshed: a new access token (not shown), then \(products.count) products")
+                    case .failure(let error): done(false, describe(error))
+                    }
+                }
+            },
         ]
     }
 }

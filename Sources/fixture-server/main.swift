@@ -1,6 +1,6 @@
 // fixture-server: runs the FixtureServer alone, by default on 127.0.0.1:8090 (Apple's Restaurant server port).
 //
-//     swift run fixture-server [--host 127.0.0.1] [--port 8090]
+//     swift run fixture-server [--host 127.0.0.1] [--port 8090] [--token-lifetime 900]
 //
 // Prints one line per request and stops cleanly on SIGINT or SIGTERM.
 
@@ -15,13 +15,15 @@ import Darwin
 #endif
 
 let usage = """
-    usage: fixture-server [--host HOST] [--port PORT]
+    usage: fixture-server [--host HOST] [--port PORT] [--token-lifetime SECONDS]
 
     Serves the Restaurant, reqres and accounts fixture APIs over HTTP/1.1.
 
     options:
       --host HOST   numeric address to bind (default 127.0.0.1)
       --port PORT   TCP port, 0 for any free port (default 8090)
+      --token-lifetime SECONDS
+                    how long an accounts access token lives (default 900)
       -h, --help    show this help
 
     """
@@ -38,6 +40,7 @@ func fail(_ message: String) -> Never {
 
 var host = "127.0.0.1"
 var port: UInt16 = 8090
+var tokenLifetime = 900
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -52,6 +55,11 @@ while let argument = arguments.popFirst() {
             fail("--port needs a number from 0 to 65535")
         }
         port = number
+    case "--token-lifetime":
+        guard let value = arguments.popFirst(), let seconds = Int(value), seconds > 0 else {
+            fail("--token-lifetime needs a whole number of seconds above 0")
+        }
+        tokenLifetime = seconds
     default:
         fail("unknown argument \(argument)")
     }
@@ -59,7 +67,8 @@ while let argument = arguments.popFirst() {
 
 // A long-running server only logs; keeping every request would grow memory without bound.
 let server = FixtureServer(
-    host: host, port: port, logger: { line in writeLine(line, to: .standardOutput) }, recordsRequests: false)
+    host: host, port: port, logger: { line in writeLine(line, to: .standardOutput) }, recordsRequests: false,
+    tokenLifetime: TimeInterval(tokenLifetime))
 do {
     try server.start()
 } catch {

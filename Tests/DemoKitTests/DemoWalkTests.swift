@@ -39,7 +39,7 @@ final class DemoWalkTests: XCTestCase {
     func testTheWholeWalkSucceeds() {
         let (report, lines) = walk()
         XCTAssertTrue(report.succeeded, "failed: \(report.failedSteps)")
-        XCTAssertEqual(report.steps.count, 16)
+        XCTAssertEqual(report.steps.count, 17)
         XCTAssertEqual(
             report.steps.map(\.name),
             [
@@ -48,7 +48,7 @@ final class DemoWalkTests: XCTestCase {
                 "fetch users page 1", "fetch users page 2", "fetch user 2", "create a user", "update user 2",
                 "delete user 2", "fetch unknown user 23 (fails on purpose)",
                 "sign up", "log in with a wrong password (fails on purpose)", "log in",
-                "fetch the products (with the token)",
+                "fetch the products (with the token)", "fetch the products after the access token expired",
             ])
         XCTAssertFalse(lines.contains { $0.contains("\u{1B}[") }, "no colour codes when not a terminal")
     }
@@ -58,7 +58,7 @@ final class DemoWalkTests: XCTestCase {
         let paths = Set(server.requests.map(\.path))
         for path in [
             "/categories", "/menu", "/order", "/api/users", "/api/users/2", "/api/users/23", "/api/accounts/signup",
-            "/api/accounts/login", "/api/products",
+            "/api/accounts/login", "/api/products", "/api/accounts/refresh",
         ] {
             XCTAssertTrue(paths.contains(path), "the walk never asked for \(path)")
         }

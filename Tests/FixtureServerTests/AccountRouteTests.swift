@@ -98,4 +98,137 @@ final class AccountRouteTests: FixtureTestCase {
             XCTAssertFalse(token.contains("same"))
         }
     }
+
+    // MARK: Tokens that expire
+
+    /// The token, refresh token and expiresIn of a signup, login or refresh reply.
+    private func tokens(_ reply: Reply, file: StaticString = #filePath, line: UInt = #line) throws
+        -> (token: String, refreshToken: String, expiresIn: Int)
+    {
+        XCTAssertEqual(reply.status, 200, reply.text, file: file, line: line)
+        let object = try reply.object(file: file, line: line)
+        return (
+            try XCTUnwrap(object["token"] as? String, file: file, line: line),
+            try XCTUnwrap(object["refreshToken"] as? String, file: file, line: line),
+            try XCTUnwrap(object["expiresIn"] as? Int, file: file, line: line)
+        )
+    }
+
+    private func refresh(_ refreshToken: String) throws -> Reply {
+        try post("/api/accounts/refresh", json: #"{"refreshToken":"\#(refreshToken)"}"#)
+    }
+
+    private func products(_ token: String) throws -> Reply {
+        try fetch("/api/products", headers: ["Authorization": "Bearer \(token)"])
+    }
+
+    func testSignUpAndLogInAnswerARandomRefreshTokenAndTheLifetime() throws {
+        let signup = try tokens(try signUp("life@example.com"))
+        let login = try tokens(
+            try post("/api/accounts/login", json: #"{"email":"life@example.com","password":"secret-pw"}"#))
+        for issued in [signup, login] {
+            XCTAssertEqual(issued.expiresIn, 900, "the default lifetime")
+            XCTAssertEqual(issued.refreshToken.count, 32)
+            XCTAssertTrue(issued.refreshToken.allSatisfy(\.isHexDigit))
+            XCTAssertNotEqual(issued.refreshToken, issued.token)
+        }
+        XCTAssertEqual(Set([signup.token, signup.refreshToken, login.token, login.refreshToken]).count, 4)
+    }
+
+    func testTheLifetimeIsSetPerServer() throws {
+        let short = try startExtraServer(FixtureServer(tokenLifetime: 60))
+        XCTAssertEqual(short.tokenLifetime, 60)
+        XCTAssertEqual(server.tokenLifetime, 900)
+        let url = try XCTUnwrap(URL(string: "/api/accounts/signup", relativeTo: short.baseURL)?.absoluteString)
+        let reply = try post(url, json: #"{"email":"s@example.com","password":"p","name":"S","emailContent":""}"#)
+        XCTAssertEqual(try tokens(reply).expiresIn, 60)
+    }
+
+    func testAnExpiredTokenIs401InvalidToken() throws {
+        let issued = try tokens(try signUp("exp@example.com"))
+        XCTAssertEqual(try products(issued.token).status, 200)
+        server.expireToken(issued.token)
+        let expired = try products(issued.token)
+        XCTAssertEqual(expired.status, 401)
+        XCTAssertEqual(expired.headers["www-authenticate"], #"Bearer error="invalid_token""#)
+        XCTAssertEqual(try expired.object()["success"] as? Bool, false)
+        XCTAssertEqual(try expired.object()["message"] as? String, "Token expired")
+        let unknown = try products("0123456789abcdef0123456789abcdef")
+        XCTAssertEqual(unknown.status, 401)
+        XCTAssertEqual(unknown.headers["www-authenticate"], #"Bearer error="invalid_token""#)
+        XCTAssertEqual(try fetch("/api/products").headers["www-authenticate"], "Bearer", "no token: no error code")
+    }
+
+    func testExpireAllTokensExpiresEveryIssuedTokenOnly() throws {
+        let first = try tokens(try signUp("a1@example.com"))
+        let second = try tokens(try signUp("a2@example.com"))
+        server.expireAllTokens()
+        XCTAssertEqual(try products(first.token).status, 401)
+        XCTAssertEqual(try products(second.token).status, 401)
+        let later = try tokens(
+            try post("/api/accounts/login", json: #"{"email":"a1@example.com","password":"secret-pw"}"#))
+        XCTAssertEqual(try products(later.token).status, 200)
+    }
+
+    func testATokenExpiresByItselfAfterItsLifetime() throws {
+        let quick = try startExtraServer(FixtureServer(tokenLifetime: 0))
+        let url = try XCTUnwrap(URL(string: "/api/accounts/signup", relativeTo: quick.baseURL)?.absoluteString)
+        let issued = try tokens(
+            try post(url, json: #"{"email":"q@example.com","password":"p","name":"Q","emailContent":""}"#))
+        XCTAssertEqual(issued.expiresIn, 0)
+        let productsURL = try XCTUnwrap(URL(string: "/api/products", relativeTo: quick.baseURL)?.absoluteString)
+        XCTAssertEqual(try fetch(productsURL, headers: ["Authorization": "Bearer \(issued.token)"]).status, 401)
+    }
+
+    func testRefreshRotatesBothTokens() throws {
+        let issued = try tokens(try signUp("rot@example.com"))
+        server.expireToken(issued.token)
+        let renewed = try tokens(try refresh(issued.refreshToken))
+        XCTAssertEqual(try refresh(issued.refreshToken).status, 401, "the first refresh token is used up")
+        XCTAssertEqual(renewed.expiresIn, 900)
+        XCTAssertNotEqual(renewed.token, issued.token)
+        XCTAssertNotEqual(renewed.refreshToken, issued.refreshToken)
+        XCTAssertEqual(try products(issued.token).status, 401)
+    }
+
+    func testRefreshThenProducts() throws {
+        let issued = try tokens(try signUp("ok@example.com"))
+        server.expireToken(issued.token)
+        let reply = try refresh(issued.refreshToken)
+        XCTAssertEqual(try reply.object()["success"] as? Bool, true)
+        XCTAssertEqual(try reply.object()["message"] as? String, "Refreshed")
+        let renewed = try tokens(reply)
+        XCTAssertEqual(try products(renewed.token).status, 200)
+        let again = try tokens(try refresh(renewed.refreshToken))
+        XCTAssertEqual(try products(again.token).status, 200, "refreshing again works with the new refresh token")
+    }
+
+    func testReusingARefreshTokenRevokesEveryTokenOfThatLogin() throws {
+        let issued = try tokens(try signUp("reuse@example.com"))
+        let other = try tokens(
+            try post("/api/accounts/login", json: #"{"email":"reuse@example.com","password":"secret-pw"}"#))
+        let renewed = try tokens(try refresh(issued.refreshToken))
+        XCTAssertEqual(try products(renewed.token).status, 200)
+
+        let reused = try refresh(issued.refreshToken)
+        XCTAssertEqual(reused.status, 401)
+        XCTAssertEqual(try reused.object()["success"] as? Bool, false)
+        XCTAssertFalse(reused.text.contains(renewed.token))
+        XCTAssertEqual(try products(renewed.token).status, 401, "the access token of the login is revoked")
+        XCTAssertEqual(try refresh(renewed.refreshToken).status, 401, "so is its refresh token")
+        XCTAssertEqual(try products(other.token).status, 200, "another login of the same account is kept")
+        XCTAssertEqual(try tokens(try refresh(other.refreshToken)).expiresIn, 900)
+    }
+
+    func testRefreshWithAMissingOrUnknownTokenFails() throws {
+        for body in ["{}", #"{"refreshToken":""}"#, "not json"] {
+            let reply = try post("/api/accounts/refresh", json: body)
+            XCTAssertEqual(reply.status, 400, body)
+            XCTAssertEqual(try reply.object()["message"] as? String, "Missing refreshToken")
+        }
+        let unknown = try refresh("0123456789abcdef0123456789abcdef")
+        XCTAssertEqual(unknown.status, 401)
+        XCTAssertEqual(try unknown.object()["message"] as? String, "Invalid refresh token")
+        XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 4)
+    }
 }

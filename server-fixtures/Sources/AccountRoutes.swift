@@ -2,12 +2,23 @@ import Foundation
 
 // MARK: - The accounts API, under /api/
 
-/// `POST /api/accounts/signup`, `POST /api/accounts/login`, `GET /api/products` (needs a token).
+/// `POST /api/accounts/signup`, `POST /api/accounts/login`, `POST /api/accounts/refresh`,
+/// `GET /api/products` (needs a live access token).
 enum AccountRoutes {
     private struct Reply: Encodable {
         let success: Bool
         let message: String
         var token: String?
+        var refreshToken: String?
+        var expiresIn: Int?
+
+        init(success: Bool, message: String, tokens: AccountStore.IssuedTokens? = nil) {
+            self.success = success
+            self.message = message
+            token = tokens?.token
+            refreshToken = tokens?.refreshToken
+            expiresIn = tokens?.expiresIn
+        }
     }
 
     private struct ProductsReply: Encodable {
@@ -21,6 +32,7 @@ enum AccountRoutes {
         [
             Route("/api/accounts/signup", [("POST", { signUp($0, store) })]),
             Route("/api/accounts/login", [("POST", { logIn($0, store) })]),
+            Route("/api/accounts/refresh", [("POST", { refresh($0, store) })]),
             Route("/api/products", [("GET", { products($0, data, store) })]),
         ]
     }
@@ -38,25 +50,43 @@ enum AccountRoutes {
         let body = JSON.object(from: context.request.body)
         if let error = missing(body, ["email", "password", "name"]) { return error }
         guard
-            let token = store.signUp(
+            let tokens = store.signUp(
                 email: JSON.string(body, "email")!, password: JSON.string(body, "password")!,
                 name: JSON.string(body, "name")!)
         else { return fail(200, "Email already registered") }
-        return .json(200, Reply(success: true, message: "Signed up", token: token))
+        return .json(200, Reply(success: true, message: "Signed up", tokens: tokens))
     }
 
     private static func logIn(_ context: RouteContext, _ store: AccountStore) -> HTTPResponse {
         let body = JSON.object(from: context.request.body)
         if let error = missing(body, ["email", "password"]) { return error }
-        guard let token = store.logIn(email: JSON.string(body, "email")!, password: JSON.string(body, "password")!)
+        guard let tokens = store.logIn(email: JSON.string(body, "email")!, password: JSON.string(body, "password")!)
         else { return fail(200, "Invalid email or password") }
-        return .json(200, Reply(success: true, message: "Logged in", token: token))
+        return .json(200, Reply(success: true, message: "Logged in", tokens: tokens))
+    }
+
+    /// `{"refreshToken": ...}` → a new pair (the old refresh token is used up); a used one → 401 and the
+    /// login's tokens are revoked; an unknown one → 401; a missing one → 400.
+    private static func refresh(_ context: RouteContext, _ store: AccountStore) -> HTTPResponse {
+        let body = JSON.object(from: context.request.body)
+        if let error = missing(body, ["refreshToken"]) { return error }
+        switch store.refresh(JSON.string(body, "refreshToken")!) {
+        case .issued(let tokens): return .json(200, Reply(success: true, message: "Refreshed", tokens: tokens))
+        case .reused: return fail(401, "Refresh token already used; every token of this login is revoked")
+        case .unknown: return fail(401, "Invalid refresh token")
+        }
     }
 
     private static func products(_ context: RouteContext, _ data: FixtureData, _ store: AccountStore) -> HTTPResponse {
-        guard let token = bearerToken(context.request.headers["authorization"]), store.isValid(token: token) else {
+        guard let token = bearerToken(context.request.headers["authorization"]) else {
             var response = fail(401, "Unauthorized")
             response.fields.append(.init(name: "WWW-Authenticate", value: "Bearer"))
+            return response
+        }
+        let check = store.check(token: token)
+        guard check == .valid else {  // RFC 6750: a token was presented, and it is not (or no longer) good
+            var response = fail(401, check == .expired ? "Token expired" : "Unauthorized")
+            response.fields.append(.init(name: "WWW-Authenticate", value: #"Bearer error="invalid_token""#))
             return response
         }
         return .json(200, ProductsReply(success: true, message: "Products", products: data.products))

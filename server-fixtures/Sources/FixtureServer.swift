@@ -23,6 +23,7 @@ public final class FixtureServer: Sendable {
     private let log: RequestLog
     private let router: Router
     private let lifecycle = Locked<Lifecycle>(Lifecycle())
+    private let accounts: AccountStore
 
     private struct Lifecycle {
         var runtime: ServerRuntime?
@@ -45,9 +46,11 @@ public final class FixtureServer: Sendable {
     ///   - recordsRequests: Whether ``requests`` keeps every request (headers and body included). `true` by
     ///     default; a long-running server (the `fixture-server` executable) passes `false` so memory stays
     ///     flat. ``requestCount(path:)`` counts either way.
+    ///   - tokenLifetime: Seconds an accounts access token lives after signup, login or refresh (answered as
+    ///     `expiresIn`, rounded down to whole seconds). 900 by default.
     public init(
         host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64, idleTimeout: TimeInterval = 15,
-        logger: (@Sendable (String) -> Void)? = nil, recordsRequests: Bool = true
+        logger: (@Sendable (String) -> Void)? = nil, recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
     ) {
         self.host = host
         self.requestedPort = port
@@ -56,9 +59,11 @@ public final class FixtureServer: Sendable {
         self.logger = logger
         log = RequestLog(keepsRequests: recordsRequests)
         let data = FixtureData.shared
+        let accounts = AccountStore(tokenLifetime: tokenLifetime)
+        self.accounts = accounts
         router = Router(
             routes: RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
-                + AccountRoutes.routes(data, store: AccountStore()))
+                + AccountRoutes.routes(data, store: accounts))
     }
 
     deinit {
@@ -135,6 +140,22 @@ public final class FixtureServer: Sendable {
     /// Removes every queued fault.
     public func clearFaults() {
         faults.clear()
+    }
+
+    // MARK: Accounts
+
+    /// Seconds an accounts access token lives: the `tokenLifetime` the server was created with.
+    public var tokenLifetime: TimeInterval { accounts.tokenLifetime }
+
+    /// Makes the accounts access token `token` expire now, so the next `GET /api/products` with it is
+    /// answered 401 `Bearer error="invalid_token"`; its refresh token still works. Unknown tokens are ignored.
+    public func expireToken(_ token: String) {
+        accounts.expire(token: token)
+    }
+
+    /// Makes every accounts access token issued so far expire now (tokens issued later live as usual).
+    public func expireAllTokens() {
+        accounts.expireAll()
     }
 
     // MARK: Records

@@ -41,3 +41,20 @@ struct LogInBody: Encodable, Sendable, CustomStringConvertible, CustomReflectabl
         case password
     }
 }
+
+/// The body of `POST accounts/refresh`. Its description and mirror (`dump`) never show the refresh token.
+struct RefreshBody: Encodable, Sendable, CustomStringConvertible, CustomReflectable {
+    let refreshToken: String
+
+    var description: String {
+        "RefreshBody(refreshToken: \(Redaction.placeholder))"
+    }
+
+    var customMirror: Mirror {
+        Mirror(self, children: ["refreshToken": Redaction.placeholder])
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case refreshToken
+    }
+}

@@ -3,8 +3,8 @@ import Foundation
 // MARK: - Signing up and logging in
 
 extension AccountController {
-    /// Creates an account and logs it in: `POST accounts/signup`. The token is stored before the
-    /// completion runs. Never retried, since `POST` is not idempotent.
+    /// Creates an account and logs it in: `POST accounts/signup`. The tokens (access, refresh, expiry)
+    /// are stored before the completion runs. Never retried, since `POST` is not idempotent.
     ///
     /// A refusal in a 200 body (`{"success": false, "message": "Email already registered"}`) fails with
     /// ``APIError/server(message:)``; a missing field fails with `.httpStatus(code: 400, body:)` whose
@@ -47,7 +47,9 @@ extension AccountController {
         return try storeToken(from: result).get()
     }
 
-    /// Logs in: `POST accounts/login`. The token is stored before the completion runs.
+    /// Logs in: `POST accounts/login`. The tokens (access, refresh, expiry) are stored before the
+    /// completion runs; when the ``tokenStore`` cannot keep them, the call fails with
+    /// ``APIError/tokenStorage(_:)`` and the user stays logged out.
     ///
     /// A wrong email or password (`{"success": false, "message": ...}` in a 200) fails with
     /// ``APIError/server(message:)``.
@@ -80,17 +82,17 @@ extension AccountController {
         return try storeToken(from: result).get()
     }
 
-    /// Turns a signup or login answer into the token (storing it) or an error without secrets.
+    /// Turns a signup or login answer into the access token (storing it with the refresh token and the
+    /// expiry) or an error without secrets; ``APIError/tokenStorage(_:)`` when the store cannot keep them.
     private func storeToken(from result: Result<AuthReply, APIError>) -> Result<String, APIError> {
         switch result {
         case .failure(let error):
             return .failure(SecretScrubbing.scrub(error))
         case .success(let reply):
-            guard reply.success, let token = reply.token else {
+            guard let tokens = reply.tokens(receivedAt: Date()) else {
                 return .failure(.server(message: reply.message ?? "The server refused the request"))
             }
-            tokenStore.setToken(token)
-            return .success(token)
+            return refresher.store(tokens).map { tokens.accessToken }
         }
     }
 }

@@ -6,36 +6,35 @@ extension AccountController {
     /// Fetches the products: `GET products` with `Authorization: Bearer <token>`.
     ///
     /// Without a stored token it fails at once with ``APIError/notAuthenticated`` and sends nothing.
-    /// When the server rejects the token (401), the controller logs out and the call fails with
-    /// `.httpStatus(code: 401, body:)`; the server's text stays readable as ``APIError/serverMessage``.
+    /// An access token known to be expired is renewed first. When the server rejects the token (401),
+    /// the call waits for one refresh (shared with every other call rejected meanwhile) and is sent
+    /// again once; when the refresh fails, the controller logs out and the call fails with
+    /// `.httpStatus(code: 401, body:)`, whose text stays readable as ``APIError/serverMessage``. More
+    /// than 3 refreshes in 30 seconds fail with ``APIError/tooManyTokenRefreshes``.
     /// - Parameter completion: Called once, on the main actor, with the products or an ``APIError``.
-    /// - Returns: A handle to cancel the call.
+    /// - Returns: A handle to cancel the call (only this call, never a refresh other calls wait for).
     @discardableResult
     public func fetchProducts(completion: @escaping @MainActor (Result<[Product], APIError>) -> Void) -> RequestHandle {
-        let sentToken = tokenStore.token
-        return client.send(AccountEndpoints.products, callbackQueue: .main) { result in
-            let products = self.products(from: result, sentToken: sentToken)
+        refresher.send(AccountEndpoints.products, queue: .main) { result in
+            let products = self.products(from: result)
             MainActor.assumeIsolated { completion(products) }
         }
     }
 
-    /// Fetches the products: the `async` twin of ``fetchProducts(completion:)``.
+    /// Fetches the products: the `async` twin of ``fetchProducts(completion:)``, refreshing the token the
+    /// same way. Cancelling the task cancels only this call.
     /// - Returns: The products.
     public func fetchProducts() async throws(APIError) -> [Product] {
-        let sentToken = tokenStore.token
-        let result = await client.result(of: AccountEndpoints.products)
-        return try products(from: result, sentToken: sentToken).get()
+        let result = await APIClient.result { completion in
+            refresher.send(AccountEndpoints.products, queue: APIClient.asyncQueue, completion: completion)
+        }
+        return try products(from: result).get()
     }
 
-    /// Turns a products answer into the products, logging out on a 401 for the token that was sent
-    /// (a newer login in the meantime is kept).
-    private func products(
-        from result: Result<ProductsReply, APIError>,
-        sentToken: String?
-    ) -> Result<[Product], APIError> {
+    /// Turns a products answer into the products, or an error without secrets.
+    private func products(from result: Result<ProductsReply, APIError>) -> Result<[Product], APIError> {
         switch result {
         case .failure(let error):
-            if error.statusCode == 401, let sentToken, tokenStore.token == sentToken { logOut() }
             return .failure(SecretScrubbing.scrub(error))
         case .success(let reply):
             guard reply.success else {

@@ -15,11 +15,14 @@ import FoundationNetworking
 /// }
 /// ```
 ///
-/// The session token lives in the ``tokenStore`` and is sent as `Authorization: Bearer <token>` only
-/// to the accounts host (never to another host, and not across a redirect to one). The token and the
-/// password never appear in a description, an error or a log line. Every callback method returns a
-/// ``RequestHandle`` and calls its completion exactly once, on the main actor; each has an
-/// `async throws(APIError)` twin of the same name, for code that is not on the main actor.
+/// The session tokens live in the ``tokenStore``; the access token is sent as `Authorization: Bearer
+/// <token>` only to the accounts host (never to another host, and not across a redirect to one). When
+/// the server rejects an expired access token, the controller renews it with the refresh token — one
+/// refresh at a time, each rejected call sent again once — and logs out only when that fails (see
+/// "Tokens that expire" in the documentation). No token and no password ever appears in a description,
+/// an error or a log line. Every callback method returns a ``RequestHandle`` and calls its completion
+/// exactly once, on the main actor; each has an `async throws(APIError)` twin of the same name, for
+/// code that is not on the main actor.
 public final class AccountController: Sendable {
     /// A controller for a local accounts server at `http://localhost:8090/api/`, keeping the token in
     /// memory.
@@ -27,8 +30,10 @@ public final class AccountController: Sendable {
 
     /// The client every call goes through: its base URL, session and policies.
     public let client: APIClient
-    /// Where the session token is kept.
+    /// Where the session tokens are kept.
     public let tokenStore: any TokenStore
+    /// Sends the calls that need the token, and renews it when the server rejects it.
+    let refresher: TokenRefresher
 
     /// Creates a controller.
     /// - Parameters:
@@ -46,19 +51,22 @@ public final class AccountController: Sendable {
         tokenStore: any TokenStore = InMemoryTokenStore()
     ) {
         self.tokenStore = tokenStore
-        client = APIClient(
+        let client = APIClient(
             baseURL: baseURL, session: session, options: options,
             tokenProvider: { tokenStore.token })
+        self.client = client
+        refresher = TokenRefresher(client: client, store: tokenStore)
     }
 
-    /// Whether a token is stored. It may still have expired; ``fetchProducts(completion:)`` logs out
-    /// when the server says so.
+    /// Whether a token is stored. It may have expired: the next call then renews it with the refresh
+    /// token, and the controller logs out only when that fails.
     public var isLoggedIn: Bool {
         tokenStore.token != nil
     }
 
-    /// Forgets the token (a ``FileTokenStore`` deletes its file). Nothing is sent to the server.
+    /// Forgets the access token and the refresh token (a ``FileTokenStore`` deletes its file). Nothing is
+    /// sent to the server; a refresh still under way stores nothing.
     public func logOut() {
-        tokenStore.clearToken()
+        refresher.forget()
     }
 }

@@ -12,6 +12,11 @@ enum AccountEndpoints {
         Endpoint(method: .post, path: "accounts/login", body: body)
     }
 
+    /// `POST accounts/refresh` with `{refreshToken}`. Never retried: the refresh token is used up.
+    static func refresh(_ body: RefreshBody) -> Endpoint<AuthReply> {
+        Endpoint(method: .post, path: "accounts/refresh", body: body)
+    }
+
     /// `GET products` with `Authorization: Bearer <token>` (only to the accounts host; without a
     /// token the client fails with ``APIError/notAuthenticated`` and sends nothing).
     static let products = Endpoint<ProductsReply>(path: "products", requiresAuthorization: true)

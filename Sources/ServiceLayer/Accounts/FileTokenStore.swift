@@ -8,46 +8,72 @@ import Glibc
 import Musl
 #endif
 
-/// A token store that keeps the token in a file readable only by its owner (permissions `0600`), so
+/// A token store that keeps the tokens in a file readable only by its owner (permissions `0600`), so
 /// the user stays logged in across launches.
 ///
-/// The token is read back when the store is created. Each new token is written to a temporary file
-/// created with permissions `0600` in the same folder, then renamed over the old file, so the file is
-/// never readable by others, not even for a moment, and never half-written. ``clearToken()`` deletes
-/// the file. If the file cannot be written, the token is still kept in memory for this run.
+/// The tokens are read back when the store is created, only from a regular file owned by the user: a
+/// symbolic link (or anything else) at `url` reads as logged out, and is never followed, read or
+/// `chmod`ed. New tokens are written to a temporary file created with permissions `0600` in the same
+/// folder, then renamed over `url`, so the file is never readable by others, not even for a moment,
+/// and never half-written. A missing folder is created with permissions `0700`. When the file cannot
+/// be written, ``setTokens(_:)`` throws and the store keeps what it held before, so ``token`` never
+/// claims a login the next launch would not find. ``clearToken()`` deletes the file.
+///
+/// The file holds `{"accessToken": ..., "refreshToken": ..., "expiresAt": <seconds since 1970>}`; a
+/// file holding a bare token (as earlier versions wrote) reads as that access token.
 public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    /// The file the token is kept in.
+    /// The file the tokens are kept in.
     public let url: URL
-    private let stored: Locked<String?>
+    private let stored: Locked<AuthTokens?>
 
-    /// Creates a store over the file at `url`, reading the token already in it, if any (and narrowing
+    /// Creates a store over the file at `url`, reading the tokens already in it, if any (and narrowing
     /// the file's permissions to `0600` if someone widened them).
-    /// - Parameter url: A file URL; its folder must exist. The file itself is created on the first
-    ///   ``setToken(_:)``.
+    /// - Parameter url: A file URL. The file is created on the first ``setTokens(_:)``, and its folder
+    ///   too (`0700`) when missing.
     public init(url: URL) {
         self.url = url
-        _ = chmod(url.path, 0o600)
-        let text = (try? String(contentsOf: url, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        stored = Locked(text?.isEmpty == false ? text : nil)
+        stored = Locked(Self.readFile(url).flatMap(Self.decode))
     }
 
-    /// The stored token, or `nil`.
+    /// The stored access token, or `nil`.
     public var token: String? {
+        stored.withLock { $0?.accessToken }
+    }
+
+    /// The stored tokens, or `nil`.
+    public var tokens: AuthTokens? {
         stored.withLock { $0 }
     }
 
-    /// Stores `token` in memory and in the file (created with permissions `0600`).
+    /// Stores an access token alone, replacing any previous tokens; use ``setTokens(_:)`` to learn
+    /// whether the file was written. When it was not, the store keeps what it held before.
     /// - Parameter token: The session token.
     public func setToken(_ token: String) {
-        stored.withLock { stored in
-            stored = token
-            try? Self.persist(token, to: url)
-        }
+        try? setTokens(AuthTokens(accessToken: token))
     }
 
-    /// Forgets the token and deletes the file.
+    /// Stores `tokens` in the file (created with permissions `0600`, its folder with `0700` when
+    /// missing), then in memory. The expiry is kept to the second, rounded down, in both places.
+    /// - Parameter tokens: The tokens of a login or a refresh.
+    /// - Throws: `POSIXError` when the folder or the file cannot be written; the store then holds what
+    ///   it held before.
+    public func setTokens(_ tokens: AuthTokens) throws {
+        var tokens = tokens
+        tokens.expiresAt = tokens.expiresAt.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded(.down)) }
+        try stored.withLock { (stored: inout AuthTokens?) -> Result<Void, POSIXError> in
+            do throws(POSIXError) {
+                try Self.persist(Self.encode(tokens), to: url)
+            } catch {
+                return .failure(error)
+            }
+            stored = tokens
+            return .success(())
+        }.get()
+    }
+
+    /// Forgets every token and deletes the file (a link at `url` is removed, never its target).
     public func clearToken() {
         stored.withLock { stored in
             stored = nil
@@ -55,33 +81,91 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
         }
     }
 
-    /// Says whether a token is stored and where, never the token itself.
+    /// Says whether tokens are stored and where, never the tokens themselves.
     public var description: String {
-        "FileTokenStore(url: \(url.path), token: \(TokenText.describe(token)))"
+        let tokens = self.tokens
+        return "FileTokenStore(url: \(url.path), token: \(TokenText.describe(tokens?.accessToken)), "
+            + "refreshToken: \(TokenText.describe(tokens?.refreshToken)))"
     }
 
-    /// The same as ``description``: the token is never shown.
+    /// The same as ``description``: the tokens are never shown.
     public var debugDescription: String {
         description
     }
 
-    /// Shows only the file and whether a token is stored, so `dump(_:)` cannot print the token either.
+    /// Shows only the file and whether tokens are stored, so `dump(_:)` cannot print them either.
     public var customMirror: Mirror {
-        Mirror(self, children: ["url": url, "hasToken": token != nil], displayStyle: .class)
+        let tokens = self.tokens
+        return Mirror(
+            self,
+            children: ["url": url, "hasToken": tokens != nil, "hasRefreshToken": tokens?.refreshToken != nil],
+            displayStyle: .class)
+    }
+
+    // MARK: The file's format
+
+    private struct FileContent: Codable {
+        let accessToken: String
+        let refreshToken: String?
+        let expiresAt: Double?
+    }
+
+    private static func encode(_ tokens: AuthTokens) -> [UInt8] {
+        let content = FileContent(
+            accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
+            expiresAt: tokens.expiresAt?.timeIntervalSince1970)
+        return Array((try? JSONEncoder().encode(content)) ?? Data())
+    }
+
+    private static func decode(_ data: Data) -> AuthTokens? {
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return nil }
+        guard text.hasPrefix("{") else { return AuthTokens(accessToken: text) }  // a bare token
+        guard let content = try? JSONDecoder().decode(FileContent.self, from: Data(text.utf8)),
+            !content.accessToken.isEmpty
+        else { return nil }
+        return AuthTokens(
+            accessToken: content.accessToken, refreshToken: content.refreshToken,
+            expiresAt: content.expiresAt.map(Date.init(timeIntervalSince1970:)))
+    }
+
+    // MARK: Reading the file
+
+    /// The bytes of `url` when it is a regular file owned by this user (narrowed to `0600` if it was
+    /// wider), read without following a link; `nil` otherwise.
+    private static func readFile(_ url: URL) -> Data? {
+        let descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        guard descriptor >= 0 else { return nil }  // missing, or a symbolic link (ELOOP)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
+        else { return nil }
+        if status.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }  // on this very file, never a link
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while data.count <= 65_536 {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
     }
 
     // MARK: Writing the file
 
-    /// Writes `token` to a new `0600` file next to `url`, then renames it over `url`.
-    private static func persist(_ token: String, to url: URL) throws {
+    /// Writes `bytes` to a new `0600` file next to `url` (creating the folder, `0700`, when missing),
+    /// then renames it over `url`.
+    private static func persist(_ bytes: [UInt8], to url: URL) throws(POSIXError) {
+        try makeFolder(url.deletingLastPathComponent().path)
         let temporary = url.deletingLastPathComponent()
             .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY, 0o600)
+        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError.current }
-        do {
+        do throws(POSIXError) {
             defer { close(descriptor) }
             guard fchmod(descriptor, 0o600) == 0 else { throw POSIXError.current }  // whatever the umask
-            try writeAll(Array(token.utf8), to: descriptor)
+            try writeAll(bytes, to: descriptor)
         } catch {
             unlink(temporary)
             throw error
@@ -93,7 +177,19 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+    /// Creates `path` and any missing parent with permissions `0700`; an existing folder is left as is.
+    private static func makeFolder(_ path: String) throws(POSIXError) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw POSIXError(.ENOTDIR) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolder(parent) }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw POSIXError.current }
+    }
+
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(POSIXError) {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

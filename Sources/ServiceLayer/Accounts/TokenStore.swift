@@ -1,17 +1,42 @@
 import Foundation
 
-/// Where an ``AccountController`` keeps the session token between calls.
+/// Where an ``AccountController`` keeps the session tokens between calls: the access token, the
+/// refresh token and the access token's expiry (``AuthTokens``).
 ///
-/// Implementations must be safe to use from any thread, and must never show the token in a
+/// Implementations must be safe to use from any thread, and must never show a token in a
 /// `description`, `debugDescription` or log line.
+///
+/// A store written before refresh tokens existed implements only ``token``, ``setToken(_:)`` and
+/// ``clearToken()``: the default ``tokens`` and ``setTokens(_:)`` then keep the access token alone, so a
+/// rejected token logs the user out instead of being refreshed.
 public protocol TokenStore: Sendable {
-    /// The stored token, or `nil` when logged out.
+    /// The stored access token, or `nil` when logged out.
     var token: String? { get }
-    /// Stores `token`, replacing any previous one.
+    /// Stores an access token alone, replacing any previous tokens (and forgetting the refresh token).
     /// - Parameter token: The session token the server returned.
     func setToken(_ token: String)
-    /// Forgets the token.
+    /// Forgets every token, the refresh token included.
     func clearToken()
+    /// The stored tokens, or `nil` when logged out. By default, ``token`` alone.
+    var tokens: AuthTokens? { get }
+    /// Stores `tokens`, replacing any previous ones. By default, ``setToken(_:)`` with the access token.
+    /// - Parameter tokens: The tokens of a login or a refresh.
+    /// - Throws: When they cannot be kept (a ``FileTokenStore`` whose file cannot be written); the store
+    ///   then still holds what it held before.
+    func setTokens(_ tokens: AuthTokens) throws
+}
+
+extension TokenStore {
+    /// The access token alone, as ``AuthTokens`` without refresh token or expiry.
+    public var tokens: AuthTokens? {
+        token.map { AuthTokens(accessToken: $0) }
+    }
+
+    /// Stores the access token alone with ``setToken(_:)``: the refresh token and expiry are dropped.
+    /// - Parameter tokens: The tokens of a login or a refresh.
+    public func setTokens(_ tokens: AuthTokens) throws {
+        setToken(tokens.accessToken)
+    }
 }
 
 /// A token store that keeps the token in memory only: the user is logged out when the process ends.
@@ -19,33 +44,53 @@ public protocol TokenStore: Sendable {
 public final class InMemoryTokenStore: TokenStore, CustomStringConvertible, CustomDebugStringConvertible,
     CustomReflectable
 {
-    private let stored: Locked<String?>
+    private let stored: Locked<AuthTokens?>
 
     /// Creates a store.
-    /// - Parameter token: The token to start with; `nil` (logged out) by default.
+    /// - Parameter token: The access token to start with, without refresh token or expiry; `nil` (logged
+    ///   out) by default.
     public init(token: String? = nil) {
-        stored = Locked(token)
+        stored = Locked(token.map { AuthTokens(accessToken: $0) })
     }
 
-    /// The stored token, or `nil`.
+    /// Creates a store holding `tokens`.
+    /// - Parameter tokens: The tokens to start with.
+    public init(tokens: AuthTokens) {
+        stored = Locked(tokens)
+    }
+
+    /// The stored access token, or `nil`.
     public var token: String? {
+        stored.withLock { $0?.accessToken }
+    }
+
+    /// The stored tokens, or `nil`.
+    public var tokens: AuthTokens? {
         stored.withLock { $0 }
     }
 
-    /// Stores `token`, replacing any previous one.
+    /// Stores an access token alone, replacing any previous tokens.
     /// - Parameter token: The session token.
     public func setToken(_ token: String) {
-        stored.withLock { $0 = token }
+        stored.withLock { $0 = AuthTokens(accessToken: token) }
     }
 
-    /// Forgets the token.
+    /// Stores `tokens`, replacing any previous ones. Never throws.
+    /// - Parameter tokens: The tokens of a login or a refresh.
+    public func setTokens(_ tokens: AuthTokens) {
+        stored.withLock { $0 = tokens }
+    }
+
+    /// Forgets every token.
     public func clearToken() {
         stored.withLock { $0 = nil }
     }
 
     /// Says whether a token is stored, never the token itself.
     public var description: String {
-        "InMemoryTokenStore(token: \(TokenText.describe(token)))"
+        let tokens = self.tokens
+        return "InMemoryTokenStore(token: \(TokenText.describe(tokens?.accessToken)), "
+            + "refreshToken: \(TokenText.describe(tokens?.refreshToken)))"
     }
 
     /// The same as ``description``: the token is never shown.
@@ -53,9 +98,12 @@ public final class InMemoryTokenStore: TokenStore, CustomStringConvertible, Cust
         description
     }
 
-    /// Shows only whether a token is stored, so `dump(_:)` cannot print it either.
+    /// Shows only whether tokens are stored, so `dump(_:)` cannot print them either.
     public var customMirror: Mirror {
-        Mirror(self, children: ["hasToken": token != nil], displayStyle: .class)
+        let tokens = self.tokens
+        return Mirror(
+            self, children: ["hasToken": tokens != nil, "hasRefreshToken": tokens?.refreshToken != nil],
+            displayStyle: .class)
     }
 }
 

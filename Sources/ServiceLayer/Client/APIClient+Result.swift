@@ -10,4 +10,16 @@ extension APIClient {
             return .failure(error)
         }
     }
+
+    /// Runs a completion-handler call as `async` (cancelled with the task) and returns its outcome as a
+    /// `Result`.
+    static func result<Value: Sendable>(
+        of start: (@escaping @Sendable (Result<Value, APIError>) -> Void) -> any Cancellable
+    ) async -> Result<Value, APIError> {
+        do throws(APIError) {
+            return .success(try await bridge(start))
+        } catch {
+            return .failure(error)
+        }
+    }
 }

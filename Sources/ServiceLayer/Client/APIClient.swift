@@ -80,6 +80,17 @@ public final class APIClient: Sendable {
         callbackQueue: DispatchQueue? = nil,
         completion: @escaping @Sendable (Result<Response, APIError>) -> Void
     ) -> RequestHandle {
+        send(endpoint, callbackQueue: callbackQueue, token: nil, completion: completion)
+    }
+
+    /// ``send(_:callbackQueue:completion:)`` with `token` as the `Authorization` token instead of the
+    /// token provider's, when not `nil`: the accounts' refresh flow must know which token a request carried.
+    func send<Response>(
+        _ endpoint: Endpoint<Response>,
+        callbackQueue: DispatchQueue?,
+        token: String?,
+        completion: @escaping @Sendable (Result<Response, APIError>) -> Void
+    ) -> RequestHandle {
         let call = Call<Response>(queue: callbackQueue ?? self.callbackQueue, completion: completion)
         let handle = RequestHandle(call)
         guard options.connectivity.isOnline else {
@@ -87,7 +98,7 @@ public final class APIClient: Sendable {
             return handle
         }
         let request: URLRequest
-        switch makeRequest(for: endpoint) {
+        switch makeRequest(for: endpoint, token: token) {
         case .success(let built): request = built
         case .failure(let error):
             call.finish(.failure(error))
@@ -105,8 +116,11 @@ public final class APIClient: Sendable {
 
     // MARK: - Building the request
 
-    /// The `URLRequest` for `endpoint`, or the reason it cannot be built.
-    func makeRequest<Response>(for endpoint: Endpoint<Response>) -> Result<URLRequest, APIError> {
+    /// The `URLRequest` for `endpoint`, or the reason it cannot be built. An endpoint that requires
+    /// authorization carries `token`, or the token provider's when `token` is `nil` (the default).
+    func makeRequest<Response>(for endpoint: Endpoint<Response>, token explicitToken: String? = nil)
+        -> Result<URLRequest, APIError>
+    {
         let url: URL?
         switch endpoint.target {
         case .path(let path): url = URLBuilding.url(base: baseURL, path: path, query: endpoint.query)
@@ -138,7 +152,9 @@ public final class APIClient: Sendable {
             guard isOwnOrigin else {
                 return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
             }
-            guard let token = tokenProvider?(), !token.isEmpty else { return .failure(.notAuthenticated) }
+            guard let token = explicitToken ?? tokenProvider?(), !token.isEmpty else {
+                return .failure(.notAuthenticated)
+            }
             request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
         }
         return .success(request)

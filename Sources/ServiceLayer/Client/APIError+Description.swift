@@ -33,6 +33,12 @@ extension APIError: LocalizedError {
                 + "The client and server may disagree on the API version."
         case .server(let message):
             return "The server refused the request: \(message)"
+        case .tooManyTokenRefreshes:
+            return "The session had to be renewed more than 3 times in 30 seconds, so the client stopped. "
+                + "Check the device's clock and the server's token lifetime, then try again."
+        case .tokenStorage(let reason):
+            return "The login could not be saved (\(reason)), so you are logged out. "
+                + "Check that the token file's folder exists and is writable, then log in again."
         }
     }
 
@@ -74,6 +80,8 @@ extension APIError: CustomStringConvertible {
         case .decoding(let description, let body):
             return "APIError.decoding(\(description), \(body.count) bytes)"
         case .server(let message): return "APIError.server(\(message))"
+        case .tooManyTokenRefreshes: return "APIError.tooManyTokenRefreshes"
+        case .tokenStorage(let reason): return "APIError.tokenStorage(\(reason))"
         }
     }
 }

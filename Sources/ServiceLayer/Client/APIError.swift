@@ -33,6 +33,13 @@ public enum APIError: Error, Sendable, Equatable {
     /// The server answered, but said the operation failed (for example `{"success":false,"message":...}`
     /// in a 200 body). `message` is the server's own text.
     case server(message: String)
+    /// The session token had to be refreshed more often than the client allows (more than 3 times in
+    /// 30 seconds), so it stopped instead of looping. The user stays logged in; the server's token
+    /// lifetime or the device's clock is likely wrong.
+    case tooManyTokenRefreshes
+    /// The session tokens could not be stored (for example the token file's folder is not writable).
+    /// The string says why, never with a token; the user is logged out.
+    case tokenStorage(String)
 
     /// Maps a `URLError` from URLSession to the matching case: not connected → `.offline`, timed out →
     /// `.timedOut`, cancelled → `.cancelled`, anything else → `.transport`.

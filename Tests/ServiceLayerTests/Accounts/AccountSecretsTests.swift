@@ -48,7 +48,7 @@ final class AccountSecretsTests: AccountsTestCase {
         for value in values {
             for text in renderings(of: value) { assertNoSecrets(text, token: token, "\(type(of: value))") }
         }
-        XCTAssertEqual(String(describing: inMemory), "InMemoryTokenStore(token: <redacted>)")
+        XCTAssertEqual(String(describing: inMemory), "InMemoryTokenStore(token: <redacted>, refreshToken: <redacted>)")
     }
 
     func testErrorsNeverShowThePasswordOrToken() throws {
@@ -84,6 +84,77 @@ final class AccountSecretsTests: AccountsTestCase {
             var texts = renderings(of: error)
             if let body = error.responseBody { texts.append(String(decoding: body, as: UTF8.self)) }
             for text in texts { assertNoSecrets(text, token: token, "\(error)") }
+        }
+    }
+
+    // MARK: The refresh token
+
+    func testARefreshNeverShowsEitherTokenInALogLine() throws {
+        let lines = LogLines()
+        let options = APIClient.Options(retryPolicy: .never, logger: { lines.append($0) })
+        let controller = makeAccountController(options: options)
+        _ = try signUp(controller)
+        let before = try XCTUnwrap(controller.tokenStore.tokens)
+        server.expireAllTokens()
+        XCTAssertNotNil(fetchProducts(controller)?.successValue)  // a 401, a refresh, a replay
+        let after = try XCTUnwrap(controller.tokenStore.tokens)
+        server.inject(
+            .json(401, #"{"success":false,"refreshToken":"\#(after.refreshToken!)"}"#), path: "/api/accounts/refresh")
+        server.expireAllTokens()
+        XCTAssertEqual(fetchProducts(controller)?.failureError?.statusCode, 401)  // the refresh fails: logged out
+
+        pollUntil { lines.all.count >= 6 }  // signup, 401, refresh, replay, 401, failed refresh
+        XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 2)
+        XCTAssertEqual(lines.all.filter { $0.contains("accounts/refresh") && $0.contains("refreshToken") }.count, 2)
+        let secrets = [before.accessToken, before.refreshToken!, after.accessToken, after.refreshToken!]
+        for line in lines.all {
+            for secret in secrets { XCTAssertFalse(line.contains(secret), "a log line shows a token: \(line)") }
+        }
+    }
+
+    func testRefreshTokenTypesNeverShowIt() throws {
+        let controller = makeAccountController()
+        _ = try signUp(controller)
+        let tokens = try XCTUnwrap(controller.tokenStore.tokens)
+        let refreshToken = try XCTUnwrap(tokens.refreshToken)
+        let file = FileTokenStore(url: folder.appendingPathComponent("token"))
+        try file.setTokens(tokens)
+        let json = #"{"success":true,"token":"\#(tokens.accessToken)","refreshToken":"\#(refreshToken)","expiresIn":9}"#
+        let values: [Any] = [
+            tokens, controller.tokenStore, file, controller, RefreshBody(refreshToken: refreshToken),
+            try JSONDecoder().decode(AuthReply.self, from: Data(json.utf8)),
+            APIError.tokenStorage("Not a directory (errno 20)"), APIError.tooManyTokenRefreshes,
+        ]
+        for value in values {
+            for text in renderings(of: value) {
+                assertNoSecrets(text, token: tokens.accessToken, "\(type(of: value))")
+                assertNoSecrets(text, token: refreshToken, "\(type(of: value))")
+            }
+        }
+        XCTAssertEqual(
+            String(describing: AuthTokens(accessToken: "a", refreshToken: "r")),
+            "AuthTokens(accessToken: <redacted>, refreshToken: <redacted>, expiresAt: unknown)")
+    }
+
+    func testAFailedRefreshKeepsNoTokenInTheError() throws {
+        let controller = makeAccountController()
+        _ = try signUp(controller)
+        let refreshToken = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
+        let token = try XCTUnwrap(controller.tokenStore.token)
+        server.expireAllTokens()
+        // A products 401 that echoes the token, then a refresh that fails: the error keeps the body without it.
+        server.inject(
+            .json(401, #"{"success":false,"message":"Expired","token":"\#(token)","refreshToken":"\#(refreshToken)"}"#),
+            path: "/api/products")
+        server.inject(.json(400, #"{"success":false,"message":"Bad"}"#), path: "/api/accounts/refresh")
+        let error = try XCTUnwrap(fetchProducts(controller)?.failureError)
+        XCTAssertEqual(error.statusCode, 401)
+        XCTAssertEqual(error.serverMessage, "Expired")
+        var texts = renderings(of: error)
+        texts.append(String(decoding: error.responseBody ?? Data(), as: UTF8.self))
+        for text in texts {
+            assertNoSecrets(text, token: token, "the error")
+            assertNoSecrets(text, token: refreshToken, "the error")
         }
     }
 }

@@ -26,12 +26,15 @@ final class TokenStoreTests: AccountsTestCase {
         let token = try signUp(controller)
 
         XCTAssertEqual(try permissions(of: url), 0o600)
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), token)
+        let saved = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
+        XCTAssertEqual(saved?["accessToken"] as? String, token)
+        XCTAssertEqual(saved?["refreshToken"] as? String, controller.tokenStore.tokens?.refreshToken)
+        XCTAssertNotNil(saved?["expiresAt"] as? Double)
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["token"], "no temp file left")
 
         let relaunched = makeAccountController(tokenStore: FileTokenStore(url: url))
         XCTAssertTrue(relaunched.isLoggedIn)
-        XCTAssertEqual(relaunched.tokenStore.token, token)
+        XCTAssertEqual(relaunched.tokenStore.tokens, controller.tokenStore.tokens, "refresh token and expiry too")
         XCTAssertNotNil(fetchProducts(relaunched)?.successValue)
         XCTAssertEqual(requests(to: "/api/products").last?.headers["authorization"], "Bearer \(token)")
     }
@@ -43,7 +46,6 @@ final class TokenStoreTests: AccountsTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
         store.setToken("second")
         XCTAssertEqual(try permissions(of: url), 0o600, "a new file replaces the old, whatever its mode")
-        XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), "second")
         XCTAssertEqual(FileTokenStore(url: url).token, "second")
     }
 
@@ -83,9 +85,44 @@ final class TokenStoreTests: AccountsTestCase {
         XCTAssertNil(FileTokenStore(url: url).token)
     }
 
-    func testUnwritableFolderKeepsTheTokenInMemory() {
-        let store = FileTokenStore(url: folder.appendingPathComponent("missing/token"))
-        store.setToken("abc")
-        XCTAssertEqual(store.token, "abc")
+    func testInMemoryStoreKeepsEveryToken() {
+        let tokens = AuthTokens(accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 5))
+        let store = InMemoryTokenStore(tokens: tokens)
+        XCTAssertEqual(store.tokens, tokens)
+        store.setToken("b")
+        XCTAssertEqual(store.tokens, AuthTokens(accessToken: "b"), "a bare token drops the refresh token")
+        store.setTokens(tokens)
+        XCTAssertEqual(store.token, "a")
+        store.clearToken()
+        XCTAssertNil(store.tokens)
+    }
+
+    func testFileStoreRoundTripsEveryToken() throws {
+        let url = folder.appendingPathComponent("token")
+        let tokens = AuthTokens(accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 1_000_000))
+        try FileTokenStore(url: url).setTokens(tokens)
+        XCTAssertEqual(FileTokenStore(url: url).tokens, tokens)
+        XCTAssertFalse(tokens.isExpired(at: Date(timeIntervalSince1970: 999_999)))
+        XCTAssertTrue(tokens.isExpired(at: Date(timeIntervalSince1970: 1_000_000)))
+        XCTAssertFalse(AuthTokens(accessToken: "a").isExpired(), "an unknown expiry is not expired")
+    }
+
+    /// A store written before refresh tokens existed keeps working: it stores the access token alone.
+    func testAStoreWithoutRefreshTokensStillWorks() throws {
+        final class LegacyStore: TokenStore {
+            let inner = InMemoryTokenStore()
+            var token: String? { inner.token }
+            func setToken(_ token: String) { inner.setToken(token) }
+            func clearToken() { inner.clearToken() }
+        }
+        let store = LegacyStore()
+        let controller = makeAccountController(tokenStore: store)
+        let token = try signUp(controller)
+        XCTAssertEqual(store.tokens, AuthTokens(accessToken: token))
+        XCTAssertNotNil(fetchProducts(controller)?.successValue)
+        server.expireToken(token)
+        XCTAssertEqual(fetchProducts(controller)?.failureError?.statusCode, 401, "no refresh token: logged out")
+        XCTAssertFalse(controller.isLoggedIn)
+        XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 0)
     }
 }

@@ -63,7 +63,7 @@ final class APIErrorTests: XCTestCase {
             .httpStatus(code: 401, body: secretBody), .httpStatus(code: 404, body: secretBody),
             .httpStatus(code: 500, body: secretBody), .httpStatus(code: 503, body: Data()),
             .decoding(description: "type mismatch at items[1].price", body: secretBody),
-            .server(message: "Email taken"),
+            .server(message: "Email taken"), .tooManyTokenRefreshes, .tokenStorage("Not a directory (errno 20)"),
         ]
         for error in all {
             let description = error.errorDescription ?? ""
@@ -79,6 +79,9 @@ final class APIErrorTests: XCTestCase {
         XCTAssertTrue(notFound.contains("\"bad\""), "the server's message is quoted: \(notFound)")
         let decoding = APIError.decoding(description: "type mismatch at items[1].price", body: secretBody)
         XCTAssertTrue(decoding.errorDescription?.contains("items[1].price") ?? false)
+        XCTAssertEqual(APIError.tooManyTokenRefreshes.description, "APIError.tooManyTokenRefreshes")
+        XCTAssertEqual(APIError.tokenStorage("why").description, "APIError.tokenStorage(why)")
+        XCTAssertTrue(APIError.tokenStorage("why").localizedDescription.contains("(why)"))
     }
 
     func testIsTransient() {
@@ -92,7 +95,8 @@ final class APIErrorTests: XCTestCase {
             .invalidRequest("x"), .offline, .cancelled, .notAuthenticated, .transport(URLError(.cannotConnectToHost)),
             .httpStatus(code: 400, body: Data()), .httpStatus(code: 401, body: Data()),
             .httpStatus(code: 404, body: Data()), .httpStatus(code: 500, body: Data()),
-            .decoding(description: "d", body: Data()), .server(message: "m"),
+            .decoding(description: "d", body: Data()), .server(message: "m"), .tooManyTokenRefreshes,
+            .tokenStorage("x"),
         ]
         for error in transient { XCTAssertTrue(error.isTransient, "\(error)") }
         for error in permanent { XCTAssertFalse(error.isTransient, "\(error)") }
