@@ -1,13 +1,12 @@
 import Foundation
 import ServiceLayer
-import Synchronization
 
 // MARK: - MenuController: categories, menus, the order, an image
 
 extension DemoWalk {
     func menuSteps() -> [DemoStep] {
-        let categories = Mutex<[String]>([])
-        let items = Mutex<[MenuItem]>([])
+        let categories = Locked<[String]>([])
+        let items = Locked<[MenuItem]>([])
         return [
             heading("MenuController (Restaurant API at \(baseURL.absoluteString))"),
             DemoStep(name: "fetch the categories") { [self] done in
@@ -86,8 +85,8 @@ extension DemoWalk {
     /// Adds two items and waits for one `orderUpdatedNotification` per change.
     private func addTwoItems(_ chosen: [MenuItem], done: @escaping DemoStep.Report) {
         guard chosen.count == 2 else { return done(false, "the menu has fewer than two items") }
-        let received = Mutex<[String]>([])
-        let observer = Mutex<ObserverToken?>(nil)
+        let received = Locked<[String]>([])
+        let observer = Locked<ObserverToken?>(nil)
         let token = NotificationCenter.default.addObserver(
             forName: MenuController.orderUpdatedNotification, object: menu, queue: nil
         ) { notification in
