@@ -7,8 +7,8 @@ extension APIClient {
         /// 1 (Linux's URLSession fires sub-second timeouts at once). `nil` by default: the session's
         /// `configuration.timeoutIntervalForRequest` applies (60 s for `.default`).
         ///
-        /// Which timeout wins: an endpoint's ``Endpoint/timeout``, then this one, then the session's.
-        /// The client's watchdog ends a try that URLSession does not end within the winner + 0.5 s.
+        /// Which timeout wins: an endpoint's ``Endpoint/timeout-swift.property``, then this one, then the
+        /// session's. The client's watchdog ends a try that URLSession does not end within the winner + 0.5 s.
         public var timeout: TimeInterval?
         /// How idempotent requests are retried on transient failures. ``RetryPolicy/default`` (two
         /// retries) by default; ``RetryPolicy/never`` switches retries off.
