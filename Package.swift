@@ -7,8 +7,10 @@ import PackageDescription
 let package = Package(
     name: "ServiceLayer",
     platforms: [
-        // `Mutex` (Synchronization) needs these; Linux has it with Swift 6.
-        .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+        // The floor: per-task URLSession delegates (`URLSessionTask.delegate`, which keeps credentials
+        // off cross-origin redirects) and `Date.ISO8601FormatStyle` are new in iOS 15 / macOS 12 /
+        // tvOS 15 / watchOS 8. `.ci/floor.py` fails on unguarded uses of anything newer.
+        .macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1),
     ],
     products: [
         .library(name: "ServiceLayer", targets: ["ServiceLayer"]),
@@ -65,7 +67,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoKitTests",
-            dependencies: ["DemoKit"],
+            dependencies: ["DemoKit", "ServiceLayer"],
             path: "Tests/DemoKitTests"
         ),
     ],

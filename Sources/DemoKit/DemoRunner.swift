@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import ServiceLayer
 
 /// How one step of the walk ended.
 public struct DemoStepResult: Sendable, Equatable {
@@ -42,7 +42,7 @@ final class DemoRunner: Sendable {
     private let queue: DispatchQueue
     private let output: DemoOutput
     private let stepTimeout: TimeInterval
-    private let results = Mutex<[DemoStepResult]>([])
+    private let results = Locked<[DemoStepResult]>([])
 
     init(queue: DispatchQueue, output: DemoOutput, stepTimeout: TimeInterval = 60) {
         self.queue = queue
@@ -60,7 +60,7 @@ final class DemoRunner: Sendable {
             completion(DemoReport(steps: results.withLock { $0 }))
             return
         }
-        let finished = Mutex(false)
+        let finished = Locked(false)
         let started = DispatchTime.now()
         queue.asyncAfter(deadline: .now() + 1) { [output] in
             if !finished.withLock({ $0 }) { output.note("… still waiting for \(step.name)") }

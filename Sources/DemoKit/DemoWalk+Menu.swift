@@ -5,8 +5,8 @@ import ServiceLayer
 
 extension DemoWalk {
     func menuSteps() -> [DemoStep] {
-        let categories = DemoBox<[String]>([])
-        let items = DemoBox<[MenuItem]>([])
+        let categories = Locked<[String]>([])
+        let items = Locked<[MenuItem]>([])
         return [
             heading("MenuController (Restaurant API at \(baseURL.absoluteString))"),
             DemoStep(name: "fetch the categories") { [self] done in
@@ -85,8 +85,8 @@ extension DemoWalk {
     /// Adds two items and waits for one `orderUpdatedNotification` per change.
     private func addTwoItems(_ chosen: [MenuItem], done: @escaping DemoStep.Report) {
         guard chosen.count == 2 else { return done(false, "the menu has fewer than two items") }
-        let received = DemoBox<[String]>([])
-        let observer = DemoBox<ObserverToken?>(nil)
+        let received = Locked<[String]>([])
+        let observer = Locked<ObserverToken?>(nil)
         let token = NotificationCenter.default.addObserver(
             forName: MenuController.orderUpdatedNotification, object: menu, queue: nil
         ) { notification in

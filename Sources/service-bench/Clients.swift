@@ -19,7 +19,7 @@ struct MenuEnvelope: Codable, Sendable {
 // MARK: - Equally configured sessions
 
 /// The configuration both sides use: `.default`, no URL cache, the layer's cache policy and a
-/// 30-second request timeout (the layer's default, which it also sets on every request).
+/// 30-second request timeout (which the layer, with no timeout in its options, sets on every request).
 func benchConfiguration() -> URLSessionConfiguration {
     let configuration = URLSessionConfiguration.default
     configuration.urlCache = nil

@@ -1,7 +1,6 @@
 import FixtureServer
 import Foundation
 import ServiceLayer
-import Synchronization
 
 /// Measurement 4: coalescing of concurrent `fetchImage` calls for one URL, and the cost of a cache hit
 /// against a network fetch.
@@ -35,7 +34,7 @@ enum ImageBench {
         server.inject(.delay(1), path: imagePath, method: "GET", times: 1)
         let group = DispatchGroup()
         let failures = FailureBox()
-        let sizes = Mutex<Set<Int>>([])
+        let sizes = Locked<Set<Int>>([])
         for _ in 0..<settings.coalescedCallers {
             group.enter()
             layer.fetchImage(url) { result in

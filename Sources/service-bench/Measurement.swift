@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Synchronization
+import ServiceLayer
 
 // MARK: - Time
 
@@ -55,7 +55,7 @@ struct BenchFailure: Error, CustomStringConvertible {
 /// signal this waiter, so the wait cannot deadlock.
 final class CompletionWaiter: Sendable {
     private let semaphore = DispatchSemaphore(value: 0)
-    private let failure = Mutex<String?>(nil)
+    private let failure = Locked<String?>(nil)
 
     /// Called by the completion: records `failure` (if any) and wakes the waiting thread.
     func signal(failure message: String? = nil) {
@@ -74,7 +74,7 @@ final class CompletionWaiter: Sendable {
 
 /// Collects the failures of many concurrent completions; the first one is kept.
 final class FailureBox: Sendable {
-    private let first = Mutex<String?>(nil)
+    private let first = Locked<String?>(nil)
 
     /// Records `message` unless a failure was already recorded.
     func record(_ message: String) {

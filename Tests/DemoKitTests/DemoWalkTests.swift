@@ -1,6 +1,6 @@
 import FixtureServer
 import Foundation
-import Synchronization
+import ServiceLayer
 import XCTest
 
 @testable import DemoKit
@@ -96,13 +96,13 @@ final class DemoWalkTests: XCTestCase {
 
 /// Lines written by the walk, from whatever thread.
 private final class LineCollector: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     func append(_ line: String) { lines.withLock { $0.append(line) } }
     var all: [String] { lines.withLock { $0 } }
 }
 
 private final class ReportBox: Sendable {
-    private let report = Mutex<DemoReport?>(nil)
+    private let report = Locked<DemoReport?>(nil)
     func set(_ value: DemoReport) { report.withLock { $0 = value } }
     var value: DemoReport? { report.withLock { $0 } }
 }

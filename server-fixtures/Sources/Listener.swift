@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +28,7 @@ final class ServerRuntime: Sendable {
     let wakeFD: Int32
     private let wakeWriteFD: Int32
     private let maxConnections: Int
-    private let accepted: Atomic<Int>
+    private let accepted = Locked(0)
     private let threads = Locked(Threads())
 
     /// Binds and listens on `host:port`. Throws ``FixtureServerError``.
@@ -46,11 +45,10 @@ final class ServerRuntime: Sendable {
         wakeFD = pipeFDs[0]
         wakeWriteFD = pipeFDs[1]
         self.maxConnections = max(1, maxConnections)
-        accepted = Atomic(0)
     }
 
     /// Connections accepted so far (including ones answered 503).
-    var acceptedConnections: Int { accepted.load(ordering: .relaxed) }
+    var acceptedConnections: Int { accepted.withLock { $0 } }
 
     // MARK: Start and stop
 
@@ -138,7 +136,7 @@ final class ServerRuntime: Sendable {
                 continue
             }
             Socket.configureAccepted(fd)
-            accepted.add(1, ordering: .relaxed)
+            accepted.withLock { $0 += 1 }
             if !serve(fd, context) { rejectBusy(fd, context) }
         }
     }

@@ -1,31 +1,50 @@
-import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// A `Mutex` whose hand-offs ThreadSanitizer can see. It behaves exactly like `Mutex`.
+/// A value behind a lock: the one way the server keeps shared mutable state.
 ///
-/// On Linux, `Synchronization.Mutex` waits with the `FUTEX_LOCK_PI` system call: when the lock is
-/// contended, the kernel hands it to the waiting thread. ThreadSanitizer does not model that call, so
-/// it reports two threads' accesses inside the lock as a data race although the lock ordered them.
-/// The atomic below (read with acquire ordering on entry, bumped with release ordering on exit) gives
-/// ThreadSanitizer the happens-before edge the kernel already provides, for a few nanoseconds a call.
+/// The lock is a plain `pthread_mutex_t`, which every platform of the package has (macOS 12 and the
+/// other Apple floors, Linux) and which ThreadSanitizer intercepts, so it sees every hand-off between
+/// threads. The mutex lives in memory of its own (`UnsafeMutablePointer`), never in a stored property,
+/// so its address never changes while a thread waits on it.
 ///
 /// The client library has the same small type: the server shares no code with the client, since it
 /// stands for the other side of the wire.
-final class Locked<State: Sendable>: Sendable {
-    private let mutex: Mutex<State>
-    private let handOff = Atomic<UInt>(0)
+final class Locked<State: Sendable>: @unchecked Sendable {
+    // @unchecked: `state` is only read and written between `pthread_mutex_lock` and
+    // `pthread_mutex_unlock` of `mutex`; both pointers are set once in `init`.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    // The state lives behind a pointer too, not in a `var` of this class: Swift checks a class
+    // property's accesses for exclusivity at run time, and ThreadSanitizer reported those checks on
+    // an empty state (`Locked(())`) as "Swift access races" although every access held the lock.
+    private let state: UnsafeMutablePointer<State>
 
+    /// Puts `initialState` behind a new lock.
     init(_ initialState: State) {
-        mutex = Mutex(initialState)
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+        state = .allocate(capacity: 1)
+        state.initialize(to: initialState)
     }
 
-    /// Runs `body` with exclusive access to the state, like `Mutex.withLock(_:)`.
-    func withLock<Result: Sendable, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure)
-        -> Result
-    {
-        try mutex.withLock { (state: inout State) throws(Failure) -> Result in
-            _ = handOff.load(ordering: .acquiring)
-            defer { handOff.wrappingAdd(1, ordering: .releasing) }
-            return try body(&state)
-        }
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the state and returns what it returns; a typed error
+    /// thrown by `body` is rethrown as is. `body` must not call `withLock` on the same lock.
+    func withLock<Result, Failure: Error>(_ body: (inout State) throws(Failure) -> Result) throws(Failure) -> Result {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&state.pointee)
     }
 }

@@ -8,9 +8,10 @@ extension APIClient: CustomStringConvertible, CustomReflectable {
         "APIClient(\(baseURL.absoluteString))"
     }
 
-    /// A mirror with the base URL and the timeout only, so that `dump` of a controller never walks into
-    /// the session's in-flight requests (whose headers may hold a token).
+    /// A mirror with the base URL and the timeout that applies when an endpoint names none (the
+    /// options', else the session's) only, so that `dump` of a controller never walks into the
+    /// session's in-flight requests (whose headers may hold a token).
     public var customMirror: Mirror {
-        Mirror(self, children: ["baseURL": baseURL, "timeout": options.timeout], displayStyle: .class)
+        Mirror(self, children: ["baseURL": baseURL, "timeout": defaultTimeout], displayStyle: .class)
     }
 }

@@ -28,6 +28,8 @@ public final class APIClient: Sendable {
     public let options: Options
 
     private let tokenProvider: (@Sendable () -> String?)?
+    /// The session's `timeoutIntervalForRequest`, read once (a session's configuration never changes).
+    private let sessionTimeout: TimeInterval
     private let inFlight = Locked<[CoalescingKey: Transfer]>([:])
 
     /// Creates a client.
@@ -35,6 +37,8 @@ public final class APIClient: Sendable {
     ///   - baseURL: The API's base URL; a trailing `/` is optional.
     ///   - session: The session to use for every request; ``makeSession(configuration:)`` by default.
     ///     Inject one built on a configuration with `protocolClasses` to stub the network in tests.
+    ///     Its `configuration.timeoutIntervalForRequest` is the timeout of every request whose endpoint
+    ///     and `options` name none.
     ///   - callbackQueue: Where completions run; `.main` by default.
     ///   - options: Timeout, retry, coalescing, connectivity, logging, headers and JSON coders;
     ///     ``Options/init(timeout:retryPolicy:coalescesGETs:connectivity:logger:headers:encoder:decoder:)``
@@ -53,6 +57,7 @@ public final class APIClient: Sendable {
         self.callbackQueue = callbackQueue
         self.options = options
         self.tokenProvider = tokenProvider
+        self.sessionTimeout = session.configuration.timeoutIntervalForRequest
     }
 
     /// A session for one client: `configuration` (`.default` by default) with URLSession's own
@@ -160,9 +165,16 @@ public final class APIClient: Sendable {
         return .success(request)
     }
 
-    /// The endpoint's timeout, or the client's, rounded up to whole seconds and at least 1.
+    /// The timeout that applies to `endpoint`, rounded up to whole seconds and at least 1: the endpoint's
+    /// own, else the client's ``Options/timeout``, else the session's `timeoutIntervalForRequest`.
     func wholeSecondTimeout<Response>(for endpoint: Endpoint<Response>) -> TimeInterval {
-        max(1, (endpoint.timeout ?? options.timeout).rounded(.up))
+        max(1, (endpoint.timeout ?? defaultTimeout).rounded(.up))
+    }
+
+    /// The timeout of an endpoint that names none: ``Options/timeout``, else the session's
+    /// `timeoutIntervalForRequest` (not rounded).
+    var defaultTimeout: TimeInterval {
+        options.timeout ?? sessionTimeout
     }
 
     // MARK: - Coalescing

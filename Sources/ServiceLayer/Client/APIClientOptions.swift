@@ -3,9 +3,13 @@ import Foundation
 extension APIClient {
     /// The policies of a client. Every one has a default a typical app keeps.
     public struct Options: Sendable {
-        /// Seconds a request may take from start to last byte, rounded up to whole seconds (Linux's
-        /// URLSession fires sub-second timeouts at once). 30 by default; an endpoint may override it.
-        public var timeout: TimeInterval
+        /// Seconds a request may take from start to last byte, rounded up to whole seconds and at least
+        /// 1 (Linux's URLSession fires sub-second timeouts at once). `nil` by default: the session's
+        /// `configuration.timeoutIntervalForRequest` applies (60 s for `.default`).
+        ///
+        /// Which timeout wins: an endpoint's ``Endpoint/timeout-swift.property``, then this one, then the
+        /// session's. The client's watchdog ends a try that URLSession does not end within the winner + 0.5 s.
+        public var timeout: TimeInterval?
         /// How idempotent requests are retried on transient failures. ``RetryPolicy/default`` (two
         /// retries) by default; ``RetryPolicy/never`` switches retries off.
         public var retryPolicy: RetryPolicy
@@ -26,8 +30,18 @@ extension APIClient {
         public var decoder: JSONDecoder
 
         /// Creates options; every parameter has the default described on its property.
+        /// - Parameters:
+        ///   - timeout: Seconds per request; `nil` (the session's `timeoutIntervalForRequest`) by
+        ///     default. An endpoint's own timeout wins over it.
+        ///   - retryPolicy: ``RetryPolicy/default`` by default.
+        ///   - coalescesGETs: `true` by default.
+        ///   - connectivity: ``defaultConnectivitySource()`` by default.
+        ///   - logger: `nil` (no logging) by default.
+        ///   - headers: Empty by default.
+        ///   - encoder: A plain `JSONEncoder()` by default.
+        ///   - decoder: A plain `JSONDecoder()` by default.
         public init(
-            timeout: TimeInterval = 30,
+            timeout: TimeInterval? = nil,
             retryPolicy: RetryPolicy = .default,
             coalescesGETs: Bool = true,
             connectivity: any ConnectivitySource = defaultConnectivitySource(),

@@ -44,8 +44,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// and the client has no token, the call fails with ``APIError/notAuthenticated`` and sends
     /// nothing. `false` by default.
     public var requiresAuthorization: Bool
-    /// The timeout in seconds for this request, rounded up to whole seconds; `nil` (the client's
-    /// timeout) by default.
+    /// The timeout in seconds for this request, rounded up to whole seconds and at least 1; it wins
+    /// over the client's ``APIClient/Options/timeout`` and the session's `timeoutIntervalForRequest`.
+    /// `nil` (the client's timeout, else the session's) by default.
     public var timeout: TimeInterval?
     /// How often this request may be retried; `nil` (the client's policy) by default.
     public var retryPolicy: RetryPolicy?
@@ -184,7 +185,8 @@ extension Endpoint where Response == Void {
 // MARK: - Adjusting an endpoint
 
 extension Endpoint {
-    /// A copy of this endpoint with its own timeout (whole seconds; a fraction is rounded up).
+    /// A copy of this endpoint with its own timeout (whole seconds; a fraction is rounded up), which
+    /// wins over the client's and the session's.
     public func timeout(_ seconds: TimeInterval) -> Endpoint {
         var copy = self
         copy.timeout = seconds

@@ -20,9 +20,9 @@ extension MenuController {
         get { orderState.current }
         set { updateOrder { $0 = newValue } }
         _modify {
-            var order = orderState.beginChange()
-            defer { orderState.endChange(order, announce: orderDidChange) }
-            yield &order
+            var change = orderState.beginChange()
+            defer { orderState.endChange(change, announce: orderDidChange) }
+            yield &change.order
         }
     }
 
@@ -34,9 +34,9 @@ extension MenuController {
     /// - Returns: Whether the order changed (and the change was announced).
     @discardableResult
     public func updateOrder(_ change: (inout Order) -> Void) -> Bool {
-        var order = orderState.beginChange()
-        change(&order)
-        return orderState.endChange(order, announce: orderDidChange)
+        var pending = orderState.beginChange()
+        change(&pending.order)
+        return orderState.endChange(pending, announce: orderDidChange)
     }
 
     /// Adds a dish at the end of the order, atomically.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 @testable import ServiceLayer
@@ -93,7 +92,7 @@ final class StubHost: Sendable {
 /// A `URLProtocol` that answers from the ``StubHost`` registered for the request's host.
 ///
 /// URLSession creates one instance per request and calls `startLoading` and `stopLoading` on it. The
-/// only mutable state it adds (`progress`) is behind a `Mutex`, and the registry is a static `Mutex`.
+/// only mutable state it adds (`progress`) is behind a `Locked`, and the registry is a static `Locked`.
 /// Foundation marks `URLProtocol` explicitly non-`Sendable` on Linux, so a delayed answer carries the
 /// instance across threads in an ``UncheckedSendable`` box: safe because the instance's own state is
 /// locked and URLSession's protocol client may be called from any thread.

@@ -28,6 +28,28 @@ final class TimeoutTests: CoreTestCase {
         XCTAssertEqual(stub.hits, 1)
     }
 
+    /// A stub never answers, so no server closes anything: the session's 2 s (neither the endpoint nor
+    /// the options name a timeout) is what ends the call, by URLSession or by the watchdog set to it.
+    func testInjectedSessionTimeoutEndsAStubThatNeverAnswers() {
+        let stub = makeStub(always: .never)
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [StubURLProtocol.self]
+        configuration.timeoutIntervalForRequest = 2
+        let client = APIClient(
+            baseURL: stub.baseURL, session: APIClient.makeSession(configuration: configuration), callbackQueue: queue,
+            options: APIClient.Options(retryPolicy: .never))
+        let probe = CompletionProbe<Data>(self)
+        let start = DispatchTime.now()
+        client.send(Endpoint<Data>(path: "x"), completion: probe.completion)
+        wait(for: [probe.firstCall], timeout: 10)
+        let elapsed = seconds(since: start)
+        XCTAssertEqual(probe.result?.failureValue, .timedOut)
+        XCTAssertGreaterThan(elapsed, 1.5, "the session's 2 s timeout fired early")
+        XCTAssertLessThan(elapsed, 4, "the watchdog fires at the session's 2 s + 0.5 s")
+        pause(0.5)
+        XCTAssertEqual(probe.count, 1)
+    }
+
     func testSubSecondTimeoutIsOneSecond() {
         let stub = makeStub(always: .never)
         let probe = CompletionProbe<Data>(self)

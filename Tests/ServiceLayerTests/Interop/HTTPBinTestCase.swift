@@ -1,6 +1,5 @@
 import Foundation
 import ServiceLayer
-import Synchronization
 import XCTest
 
 #if canImport(FoundationNetworking)
@@ -76,17 +75,6 @@ class HTTPBinTestCase: XCTestCase {
     /// The log lines of requests whose URL contains `fragment`.
     func logLines(containing fragment: String) -> [String] {
         log.withLock { $0 }.filter { $0.contains(fragment) }
-    }
-
-    /// A value behind a lock, shareable with `@Sendable` closures.
-    final class Locked<Value: Sendable>: Sendable {
-        private let mutex: Mutex<Value>
-
-        init(_ value: Value) { mutex = Mutex(value) }
-
-        func withLock<Result: Sendable>(_ body: (inout Value) -> Result) -> Result {
-            mutex.withLock { body(&$0) }
-        }
     }
 }
 

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Checks the GitHub Actions workflows (.github/workflows) with actionlint; any finding fails.
+#
+# The workflows run on GitHub's macOS runners, which CI here cannot reach, so this is their only check.
+# Creates (or reuses) a virtual environment in .build/actionlint-venv with the pinned package of
+# .ci/actionlint-requirements.txt, then runs actionlint on every workflow file.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+venv=.build/actionlint-venv
+requirements=.ci/actionlint-requirements.txt
+
+# --- the virtual environment --------------------------------------------------------------------
+mkdir -p .build
+if [ ! -x "$venv/bin/python" ]; then
+    echo "actionlint: creating $venv"
+    python3 -m venv "$venv"
+fi
+# Reinstall only when the pins changed since the last install.
+if ! cmp -s "$requirements" "$venv/installed-requirements.txt"; then
+    echo "actionlint: installing $requirements"
+    "$venv/bin/pip" install --disable-pip-version-check --quiet -r "$requirements"
+    cp "$requirements" "$venv/installed-requirements.txt"
+fi
+
+# --- the check ----------------------------------------------------------------------------------
+"$venv/bin/actionlint" -version | head -n 1
+shopt -s nullglob
+workflows=(.github/workflows/*.yml .github/workflows/*.yaml)
+if [ ${#workflows[@]} -eq 0 ]; then
+    echo "CI: no workflow in .github/workflows" >&2
+    exit 1
+fi
+# shellcheck and pyflakes, where installed, check the workflows' scripts too; without them actionlint
+# skips those checks and says nothing.
+if ! "$venv/bin/actionlint" -no-color "${workflows[@]}"; then
+    echo "CI: actionlint found problems in ${workflows[*]}" >&2
+    exit 1
+fi
+echo "CI: actionlint found nothing in ${workflows[*]}"

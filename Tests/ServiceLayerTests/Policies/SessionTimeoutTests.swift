@@ -1,0 +1,121 @@
+import FixtureServer
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Which timeout a request gets: the endpoint's, else the client's ``APIClient/Options/timeout``, else
+/// the injected session's `timeoutIntervalForRequest`; and the fixture server holding an answer back
+/// shows the one that applies is the one that ends the call.
+final class SessionTimeoutTests: FixtureTestCase {
+    /// A session whose configuration says `seconds` per request, as an app would inject it.
+    private func makeSession(timeout seconds: TimeInterval) -> URLSession {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = seconds
+        return APIClient.makeSession(configuration: configuration)
+    }
+
+    private func makeClient(sessionTimeout: TimeInterval, options: APIClient.Options) -> APIClient {
+        APIClient(
+            baseURL: server.baseURL, session: makeSession(timeout: sessionTimeout), callbackQueue: queue,
+            options: options)
+    }
+
+    private func seconds(since start: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    }
+
+    /// Sends `endpoint` to a `/categories` the server answers only after 30 s; returns the one result
+    /// and the seconds it took. The recorder checks, a second after the first, that no second came.
+    private func sendUnanswered(
+        _ endpoint: Endpoint<CategoriesResponse>, on client: APIClient, file: StaticString = #filePath,
+        line: UInt = #line
+    ) -> (result: Result<CategoriesResponse, APIError>?, seconds: Double) {
+        server.inject(.delay(30), path: "/categories", method: "GET", times: nil)
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        let start = DispatchTime.now()
+        client.send(endpoint, completion: recorder.completion())
+        let results = recorder.wait(timeout: 40, settle: 0, file: file, line: line)
+        let elapsed = seconds(since: start)
+        // A further wait: a late second completion (URLSession's own timeout after the watchdog's,
+        // or the reverse) would show up in the recorder's count.
+        _ = recorder.wait(timeout: 1, settle: 1, file: file, line: line)
+        return (results.first, elapsed)
+    }
+
+    // MARK: - On the wire
+
+    func testInjectedSessionTimeoutEndsAnUnansweredRequest() {
+        let client = makeClient(sessionTimeout: 2, options: APIClient.Options(retryPolicy: .never))
+        let (result, elapsed) = sendUnanswered(Endpoint(path: "categories"), on: client)
+        XCTAssertEqual(result?.failureValue, .timedOut)
+        XCTAssertLessThan(elapsed, 4, "the session says 2 s; the watchdog adds 0.5 s")
+        XCTAssertGreaterThan(elapsed, 1.5, "ended before the session's 2 s")
+    }
+
+    func testControllerOnAnInjectedSessionTimesOutInTime() async {
+        let controller = MenuController(
+            baseURL: server.baseURL, session: makeSession(timeout: 2), options: APIClient.Options(retryPolicy: .never),
+            notificationCenter: NotificationCenter())
+        server.inject(.delay(30), path: "/categories", method: "GET", times: nil)
+        let start = DispatchTime.now()
+        do {
+            let categories = try await controller.fetchCategories()
+            XCTFail("expected .timedOut, got \(categories)")
+        } catch {
+            XCTAssertEqual(error, .timedOut)
+        }
+        XCTAssertLessThan(seconds(since: start), 4)
+    }
+
+    func testOptionsTimeoutWinsOverTheSessions() {
+        let client = makeClient(sessionTimeout: 60, options: APIClient.Options(timeout: 1, retryPolicy: .never))
+        let (result, elapsed) = sendUnanswered(Endpoint(path: "categories"), on: client)
+        XCTAssertEqual(result?.failureValue, .timedOut)
+        XCTAssertLessThan(elapsed, 4, "the options' 1 s, not the session's 60 s")
+    }
+
+    func testEndpointTimeoutWinsOverTheOptionsAndTheSessions() {
+        let client = makeClient(sessionTimeout: 60, options: APIClient.Options(timeout: 30, retryPolicy: .never))
+        let (result, elapsed) = sendUnanswered(Endpoint<CategoriesResponse>(path: "categories").timeout(1), on: client)
+        XCTAssertEqual(result?.failureValue, .timedOut)
+        XCTAssertLessThan(elapsed, 4, "the endpoint's 1 s, not the options' 30 s")
+    }
+
+    func testSessionTimeoutLetsASlowAnswerThrough() {
+        server.inject(.delay(1), path: "/categories", method: "GET", times: 1)
+        let client = makeClient(sessionTimeout: 5, options: APIClient.Options(retryPolicy: .never))
+        let recorder = CompletionRecorder<CategoriesResponse>()
+        client.send(Endpoint(path: "categories"), completion: recorder.completion())
+        let result = recorder.wait().first
+        XCTAssertEqual(try? result?.get().categories.count, 6, "a 1 s answer fits in the session's 5 s")
+    }
+
+    // MARK: - The request's timeout
+
+    func testTheTimeoutThatAppliesIsSetOnTheRequest() {
+        func timeout(session: TimeInterval, options: TimeInterval?, endpoint: TimeInterval?) -> TimeInterval? {
+            let client = makeClient(sessionTimeout: session, options: APIClient.Options(timeout: options))
+            var request = Endpoint<Data>(path: "x")
+            if let endpoint { request = request.timeout(endpoint) }
+            return try? client.makeRequest(for: request).get().timeoutInterval
+        }
+        XCTAssertEqual(timeout(session: 2, options: nil, endpoint: nil), 2, "the session's")
+        XCTAssertEqual(timeout(session: 2, options: 5, endpoint: nil), 5, "the options' over the session's")
+        XCTAssertEqual(timeout(session: 2, options: 5, endpoint: 7), 7, "the endpoint's over both")
+        XCTAssertEqual(timeout(session: 2, options: nil, endpoint: 7), 7, "the endpoint's over the session's")
+        XCTAssertEqual(timeout(session: 2.5, options: nil, endpoint: nil), 3, "whole seconds, rounded up")
+        XCTAssertEqual(timeout(session: 0.3, options: nil, endpoint: nil), 1, "at least 1 s")
+    }
+
+    func testDefaultOptionsNameNoTimeout() {
+        XCTAssertNil(APIClient.Options().timeout)
+        let client = makeClient(sessionTimeout: 2, options: APIClient.Options())
+        let mirrored = Mirror(reflecting: client).children.first { $0.label == "timeout" }?.value as? TimeInterval
+        XCTAssertEqual(mirrored, 2, "the mirror shows the session's timeout when the options name none")
+    }
+}
