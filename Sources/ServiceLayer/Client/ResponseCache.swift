@@ -70,12 +70,13 @@ public final class ResponseCache: Sendable {
     /// How many answers are kept in memory.
     public var count: Int { state.withLock { $0.entries.count } }
 
-    /// Whether the cache has a directory but gave up on it after a failed write.
+    /// Whether answers live in memory only: the cache has no directory, or gave up on it after a failed write.
     public var isMemoryOnly: Bool { disk?.isDisabled ?? true }
 
     // MARK: Entries
 
-    /// The answer kept for `key`, from memory or else from disk.
+    /// The answer kept for `key`, from memory or else from disk (one small file read on the caller's
+    /// thread, the first time a URL is used after a launch).
     func entry(for key: String) -> Entry? {
         let inMemory = state.withLock { state -> Entry? in
             guard let found = state.entries[key] else { return nil }
