@@ -95,7 +95,7 @@ struct Results {
                 bare: String(cache.coldRequests), ratio: "—", target: "—", verdict: "info"),
             ReportRow(
                 name: "wire: \(cache.menuFetches) menu fetches, revalidated vs plain (bytes)",
-                layer: String(cache.revalidatedBytes), bare: String(cache.plainBytes),
+                layer: f(Double(cache.revalidatedBytes), 0), bare: f(Double(cache.plainBytes), 0),
                 ratio: f(Double(cache.revalidatedBytes) / Double(cache.plainBytes), 3), target: "—", verdict: "info"),
         ]
     }

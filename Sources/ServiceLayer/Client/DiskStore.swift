@@ -68,7 +68,13 @@ final class DiskStore: Sendable {
         guard file.count <= byteLimit, prepareDirectory() else { return }
         let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
         do {
-            try file.write(to: temporary)
+            do {
+                try file.write(to: temporary)
+            } catch {
+                // The directory may have been removed since (a user, or the system freeing caches): once more.
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                try file.write(to: temporary)
+            }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             disable("cannot write \(temporary.path): \(error.localizedDescription)")

@@ -132,3 +132,17 @@ final class DiskImageCacheTests: XCTestCase {
         XCTAssertEqual(MenuController.shared.diskImageCache?.directory, directory)
     }
 }
+
+extension DiskImageCacheTests {
+    func testADirectoryRemovedBetweenWritesIsMadeAgain() throws {
+        let lines = Recorder<String>()
+        let cache = DiskImageCache(directory: directory, logger: { lines.append($0) })
+        cache.insert(Data(count: 10), for: URL(string: "http://images.example/a.png")!)
+        try FileManager.default.removeItem(at: directory)
+        cache.insert(Data(count: 20), for: URL(string: "http://images.example/b.png")!)
+        XCTAssertEqual(cache.data(for: URL(string: "http://images.example/b.png")!), Data(count: 20))
+        XCTAssertNil(cache.data(for: URL(string: "http://images.example/a.png")!), "gone with its directory")
+        XCTAssertFalse(cache.isMemoryOnly)
+        XCTAssertEqual(lines.count, 0)
+    }
+}
