@@ -96,7 +96,7 @@ public final class APIClient: Sendable {
         let decoder = options.decoder
         let cache = endpoint.responseCacheChoice.resolve(options.responseCache)
         let conditional = ConditionalGET.prepare(&request, cache: cache)  // see ConditionalGET.swift
-        if let fresh = conditional?.freshAnswer(url: request.url!) {
+        if let url = request.url, let fresh = conditional?.freshAnswer(url: url) {
             options.logger?(
                 RequestLogLine.make(request: request, outcome: .success(fresh), duration: 0, retries: 0, cache: "hit"))
             call.finish(Self.decode(.success(fresh), with: endpoint, decoder: decoder))
