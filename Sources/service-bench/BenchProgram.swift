@@ -2,7 +2,7 @@ import FixtureServer
 import Foundation
 
 /// The bench from start to exit: parses the arguments, starts the embedded fixture server, runs the
-/// five measurements in order, and prints the table and the JSON line.
+/// six measurements in order, and prints the table and the JSON line.
 enum BenchProgram {
     /// The overhead and decode targets: the layer may cost at most 5 % more than bare.
     static let ratioTarget = 1.05
@@ -45,26 +45,28 @@ enum BenchProgram {
         progress("fixture server at \(baseURL.absoluteString); \(settings.isQuick ? "quick run" : "full run")")
 
         progress(
-            "1/5 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
+            "1/6 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
         let overhead = try OverheadBench.run(baseURL: baseURL, settings: settings)
         server.resetRecords()
-        progress("2/5 decode: \(settings.decodeItems) items, \(settings.rounds) rounds × \(settings.decodesPerRound)")
+        progress("2/6 decode: \(settings.decodeItems) items, \(settings.rounds) rounds × \(settings.decodesPerRound)")
         let decode = try DecodeBench.run(settings: settings)
         progress(
-            "3/5 concurrency: \(settings.concurrentCallers) callers × \(settings.requestsPerCaller) requests, "
+            "3/6 concurrency: \(settings.concurrentCallers) callers × \(settings.requestsPerCaller) requests, "
                 + "\(settings.rounds) rounds")
         let concurrency = try ConcurrencyBench.run(baseURL: baseURL, settings: settings)
         server.resetRecords()
-        progress("4/5 coalescing and image cache: \(settings.coalescedCallers) concurrent calls, then cache hits")
+        progress("4/6 coalescing and image cache: \(settings.coalescedCallers) concurrent calls, then cache hits")
         let image = try ImageBench.run(server: server, settings: settings)
         server.resetRecords()
-        progress("5/5 memory: \(settings.memoryRuns) child run(s) per side × \(settings.memoryRequests) requests")
+        progress("5/6 memory: \(settings.memoryRuns) child run(s) per side × \(settings.memoryRequests) requests")
         let memory = try MemoryBench.run(baseURL: baseURL, settings: settings)
+        progress("6/6 caches: relaunch with a cold and a warm disk cache, bytes for 100 menu fetches")
+        let cache = try CacheBench.run(server: server, settings: settings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
 
         let results = Results(
             settings: settings, overhead: overhead, decode: decode, concurrency: concurrency, image: image,
-            memory: memory, seconds: seconds)
+            memory: memory, cache: cache, seconds: seconds)
         print(machineLine())
         print(results.title)
         print(Report.table(results.rows))

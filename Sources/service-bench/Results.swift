@@ -14,6 +14,8 @@ struct Results {
     let image: ImageBench.Figures
     /// Measurement 5.
     let memory: MemoryBench.Figures
+    /// Measurement 6.
+    let cache: CacheBench.Figures
     /// Wall time of the whole run.
     let seconds: Double
 
@@ -84,6 +86,17 @@ struct Results {
                 name: "memory: peak RSS growth per request (bytes)", layer: f(memory.layerBytesPerRequest, 1),
                 bare: f(memory.bareBytesPerRequest, 1),
                 ratio: "ours−bare \(f(memory.oursMinusBareBytesPerRequest, 1))", target: "—", verdict: "info"),
+            ReportRow(
+                name: "relaunch: menu + \(cache.pictures) pictures, warm vs cold disk (ms)",
+                layer: f(cache.warmMillis, 1), bare: f(cache.coldMillis, 1),
+                ratio: f(cache.warmMillis / cache.coldMillis, 3), target: "—", verdict: "info"),
+            ReportRow(
+                name: "relaunch: requests sent, warm vs cold disk", layer: String(cache.warmRequests),
+                bare: String(cache.coldRequests), ratio: "—", target: "—", verdict: "info"),
+            ReportRow(
+                name: "wire: \(cache.menuFetches) menu fetches, revalidated vs plain (bytes)",
+                layer: f(Double(cache.revalidatedBytes), 0), bare: f(Double(cache.plainBytes), 0),
+                ratio: f(Double(cache.revalidatedBytes) / Double(cache.plainBytes), 3), target: "—", verdict: "info"),
         ]
     }
 
@@ -127,6 +140,15 @@ struct Results {
             ("memory_layer_bytes_per_request", .number(memory.layerBytesPerRequest)),
             ("memory_bare_bytes_per_request", .number(memory.bareBytesPerRequest)),
             ("memory_ours_minus_bare_bytes_per_request", .number(memory.oursMinusBareBytesPerRequest)),
+            ("relaunch_pictures", .integer(cache.pictures)),
+            ("relaunch_cold_ms", .number(cache.coldMillis)),
+            ("relaunch_warm_ms", .number(cache.warmMillis)),
+            ("relaunch_cold_requests", .integer(cache.coldRequests)),
+            ("relaunch_warm_requests", .integer(cache.warmRequests)),
+            ("wire_menu_fetches", .integer(cache.menuFetches)),
+            ("wire_plain_bytes", .integer(cache.plainBytes)),
+            ("wire_revalidated_bytes", .integer(cache.revalidatedBytes)),
+            ("wire_not_modified", .integer(cache.notModified)),
             ("targets_met", .flag(overheadMet && decodeMet && coalescingMet)),
             ("seconds", .number(seconds)),
         ]

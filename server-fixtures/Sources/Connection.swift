@@ -22,6 +22,8 @@ struct ServerContext: Sendable {
     let idleTimeout: TimeInterval
     /// `host:port` of the listener, used when a request has no usable `Host` header.
     let fallbackAuthority: String
+    /// Validators, 304s and counts per status (see `CacheValidation.swift`).
+    let cache: CacheValidation
 }
 
 // MARK: - One connection
@@ -121,7 +123,8 @@ struct Connection {
             return false
         }
         var response =
-            fault.flatMap(Self.faultResponse) ?? context.router.respond(to: request, authority: authority(request))
+            fault.flatMap(Self.faultResponse)
+            ?? context.cache.finish(context.router.respond(to: request, authority: authority(request)), for: request)
         if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
 
@@ -144,11 +147,14 @@ struct Connection {
         default:
             // Log before writing, so a client that reads the response finds the line already logged.
             logLine(request, response.status, bytes: body.count, since: started)
-            guard Socket.sendAll(fd, response.serializedHead(keepAlive: keepAlive) + Array(body)) else { return false }
+            let head = response.serializedHead(keepAlive: keepAlive)
+            context.cache.count(path: request.routePath, status: response.status, bytes: head.count + body.count)
+            guard Socket.sendAll(fd, head + Array(body)) else { return false }
             if !keepAlive { runtime.drainBeforeClose(fd) }
             return keepAlive
         }
         logLine(request, response.status, bytes: sent, since: started)
+        context.cache.count(path: request.routePath, status: response.status, bytes: sent)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
     }

@@ -22,6 +22,8 @@ public final class FixtureServer: Sendable {
     private let faults = FaultQueue()
     private let log: RequestLog
     private let router: Router
+    /// Validators, 304s and per-status counts; its hooks are in `FixtureServer+Caching.swift`.
+    let cache = CacheValidation()
     private let lifecycle = Locked<Lifecycle>(Lifecycle())
     private let accounts: AccountStore
 
@@ -85,7 +87,7 @@ public final class FixtureServer: Sendable {
             let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let context = ServerContext(
                 router: router, faults: faults, log: log, logger: logger, idleTimeout: idleTimeout,
-                fallbackAuthority: "\(bracketed):\(runtime.port)")
+                fallbackAuthority: "\(bracketed):\(runtime.port)", cache: cache)
             do throws(FixtureServerError) {
                 try runtime.start(context: context)
             } catch {
@@ -173,6 +175,7 @@ public final class FixtureServer: Sendable {
     /// Forgets every recorded request and count.
     public func resetRecords() {
         log.reset()
+        cache.resetCounts()
     }
 
     /// TCP connections accepted since the last ``start()`` (including those answered 503).

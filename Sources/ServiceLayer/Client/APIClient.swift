@@ -102,7 +102,7 @@ public final class APIClient: Sendable {
             call.finish(.failure(.offline))
             return handle
         }
-        let request: URLRequest
+        var request: URLRequest
         switch makeRequest(for: endpoint, token: token) {
         case .success(let built): request = built
         case .failure(let error):
@@ -110,8 +110,16 @@ public final class APIClient: Sendable {
             return handle
         }
         let decoder = options.decoder
-        let joined = joinTransfer(for: endpoint, request: request) { outcome in
-            call.finish(Self.decode(outcome, with: endpoint, decoder: decoder))
+        let cache = endpoint.responseCacheChoice.resolve(options.responseCache)
+        let conditional = ConditionalGET.prepare(&request, cache: cache)  // see ConditionalGET.swift
+        if let url = request.url, let fresh = conditional?.freshAnswer(url: url) {
+            options.logger?(
+                RequestLogLine.make(request: request, outcome: .success(fresh), duration: 0, retries: 0, cache: "hit"))
+            call.finish(Self.decode(.success(fresh), with: endpoint, decoder: decoder))
+            return handle
+        }
+        let joined = joinTransfer(for: endpoint, request: request, revalidates: conditional?.isConditional) { outcome in
+            call.finish(Self.decode(conditional?.settle(outcome) ?? outcome, with: endpoint, decoder: decoder))
         }
         let leave: @Sendable () -> Void = { joined.transfer.unsubscribe(joined.subscription) }
         if !call.setDetach(leave) { leave() }
@@ -190,7 +198,8 @@ public final class APIClient: Sendable {
     /// one (which the caller must start). Joining happens under the registry's lock, so a call never
     /// joins a transfer that has already delivered.
     private func joinTransfer<Response>(
-        for endpoint: Endpoint<Response>, request: URLRequest, subscriber: @escaping Transfer.Subscriber
+        for endpoint: Endpoint<Response>, request: URLRequest, revalidates: Bool?,
+        subscriber: @escaping Transfer.Subscriber
     ) -> (transfer: Transfer, subscription: Int, isNew: Bool) {
         let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
         let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
@@ -198,7 +207,7 @@ public final class APIClient: Sendable {
         guard coalesces, let url = request.url else {
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
-                logger: options.logger)
+                logger: options.logger, revalidates: revalidates)
             return (transfer, transfer.subscribe(subscriber) ?? 0, true)
         }
         let key = CoalescingKey(method: endpoint.method.rawValue, url: url, headers: request.allHTTPHeaderFields ?? [:])
@@ -209,7 +218,8 @@ public final class APIClient: Sendable {
             let transfer = Transfer(
                 request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
                 logger: options.logger,
-                onDone: { [registry = self.inFlight] done in Self.leave(registry, key, done) })
+                onDone: { [registry = self.inFlight] done in Self.leave(registry, key, done) }, revalidates: revalidates
+            )
             inFlight[key] = transfer
             return (transfer, transfer.subscribe(subscriber) ?? 0, true)
         }

@@ -28,6 +28,10 @@ extension APIClient {
         public var encoder: JSONEncoder
         /// Decodes response bodies. A plain `JSONDecoder()` by default.
         public var decoder: JSONDecoder
+        /// The conditional-GET cache every `GET` without `Authorization` goes through; `nil` (no
+        /// caching) by default. Set it after creating the options; an endpoint may opt out with
+        /// ``Endpoint/uncached()`` or use its own with ``Endpoint/cached(in:)``.
+        public var responseCache: ResponseCache? = nil
 
         /// Creates options; every parameter has the default described on its property.
         /// - Parameters:

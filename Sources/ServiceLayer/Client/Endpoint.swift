@@ -56,6 +56,8 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// Whether identical in-flight requests may share one network request; `nil` (the client's
     /// setting, which applies to `GET` only) by default.
     public var coalesces: Bool?
+    /// Which ``ResponseCache`` a `GET` goes through; the client's by default (see `Endpoint+Caching.swift`).
+    var responseCacheChoice: ResponseCacheChoice = .client
     /// Reads a 2xx response into `Response`; chosen by the initializer for the response type.
     let decode: @Sendable (_ body: Data, _ response: HTTPURLResponse, _ decoder: JSONDecoder) throws -> Response
 

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Receives one line per finished request. Off (`nil`) by default; see ``APIClient/Options/logger``.
 ///
 /// The line holds the method, the URL, the status (or error), the duration, the bytes sent and
-/// received and the retry count, then the request headers and bodies with every secret replaced by
+/// received and the retry count (and `cache: hit|revalidated|miss` when a ``ResponseCache`` took part), then the request headers and bodies with every secret replaced by
 /// `<redacted>` (see ``Redaction``).
 public typealias RequestLogger = @Sendable (_ line: String) -> Void
 
@@ -17,7 +17,8 @@ enum RequestLogLine {
         request: URLRequest,
         outcome: Result<(Data, HTTPURLResponse), APIError>,
         duration: TimeInterval,
-        retries: Int
+        retries: Int,
+        cache: String? = nil
     ) -> String {
         let method = request.httpMethod ?? "GET"
         let url = request.url.map(Redaction.url) ?? "<no url>"
@@ -37,6 +38,7 @@ enum RequestLogLine {
             line = "\(method) \(url) -> \(error)"
             line += " in \(milliseconds) ms, sent \(sent) bytes, \(retries) retries"
         }
+        if let cache { line += ", cache: \(cache)" }  // hit, revalidated or miss (ResponseCache)
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         if !headers.isEmpty {
             let text = headers.map { "\($0.key): \(Redaction.headerValue($0.value, forName: $0.key))" }

@@ -33,6 +33,9 @@ final class Transfer: Sendable {
     private let retryPolicy: RetryPolicy
     private let timeout: TimeInterval
     private let logger: RequestLogger?
+    /// nil when no ``ResponseCache`` takes part; true when the request carries its validators (a 304 is
+    /// then an outcome, not an error), false when it does not.
+    private let revalidates: Bool?
     private let state = Locked(State())
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Transfer.timers", attributes: .concurrent)
@@ -44,10 +47,13 @@ final class Transfer: Sendable {
     ///     ends a try that URLSession does not end in time.
     ///   - onDone: Called once when the transfer ends (delivered or abandoned); used to leave the
     ///     coalescing registry.
+    ///   - revalidates: Whether a ``ResponseCache`` takes part (see `ConditionalGET.swift`): nil when
+    ///     none does, the default; true when the request carries its validators.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, timeout: TimeInterval,
-        logger: RequestLogger?, onDone: (@Sendable (Transfer) -> Void)? = nil
+        logger: RequestLogger?, onDone: (@Sendable (Transfer) -> Void)? = nil, revalidates: Bool? = nil
     ) {
+        self.revalidates = revalidates
         self.request = request
         self.session = session
         self.retryPolicy = retryPolicy
@@ -104,10 +110,11 @@ final class Transfer: Sendable {
             return state.attempt
         }
         guard let attempt else { return }
+        let accepts304 = revalidates == true
         let task = session.dataTask(with: request) { [weak self] data, response, error in
             let retryAfter = Self.retryAfter(in: response)
-            self?.attemptFinished(
-                attempt, outcome: Self.outcome(data: data, response: response, error: error), retryAfter: retryAfter)
+            let outcome = Self.outcome(data: data, response: response, error: error, accepts304: accepts304)
+            self?.attemptFinished(attempt, outcome: outcome, retryAfter: retryAfter)
         }
         task.delegate = RedirectGuard.shared
         let watchdog = makeTimer(after: timeout + 0.5) { [weak self] in
@@ -127,13 +134,13 @@ final class Transfer: Sendable {
         task.resume()
     }
 
-    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?) -> Outcome {
+    private static func outcome(data: Data?, response: URLResponse?, error: (any Error)?, accepts304: Bool) -> Outcome {
         if let error { return .failure(APIError(wrapping: error)) }
         guard let http = response as? HTTPURLResponse else {
             return .failure(.transport(URLError(.badServerResponse)))
         }
         let body = data ?? Data()
-        guard (200...299).contains(http.statusCode) else {
+        guard (200...299).contains(http.statusCode) || (accepts304 && http.statusCode == 304) else {
             return .failure(.httpStatus(code: http.statusCode, body: body))
         }
         return .success((body, http))
@@ -224,6 +231,11 @@ final class Transfer: Sendable {
         guard let logger else { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startTime.uptimeNanoseconds) / 1e9
         let retries = retries ?? max(0, state.withLock { $0.attempt } - 1)
-        logger(RequestLogLine.make(request: request, outcome: outcome, duration: elapsed, retries: retries))
+        let cache = revalidates.map { _ -> String in
+            guard case .success(let (_, response)) = outcome, response.statusCode == 304 else { return "miss" }
+            return "revalidated"
+        }
+        logger(
+            RequestLogLine.make(request: request, outcome: outcome, duration: elapsed, retries: retries, cache: cache))
     }
 }

@@ -49,9 +49,10 @@ enum MenuAPI {
     }
 
     /// `GET <url>` for an image: raw bytes, never with the client's token, and always coalesced so
-    /// that concurrent requests for one picture share one download.
+    /// that concurrent requests for one picture share one download. Pictures have their own caches
+    /// (``ImageCache``, ``DiskImageCache``), so they skip the client's ``ResponseCache``.
     static func image(at url: URL) -> Endpoint<Data> {
-        Endpoint(url: url, headers: ["Accept": "image/*"]).coalescing(true)
+        Endpoint(url: url, headers: ["Accept": "image/*"]).coalescing(true).uncached()
     }
 
     /// An image body must not be empty: a 200 with no bytes is reported as ``APIError/decoding(description:body:)``.

@@ -1,0 +1,123 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A conditional-GET cache for JSON answers, the same on Linux and Apple platforms (URLSession's own
+/// cache is off: on Linux it never revalidates).
+///
+/// Turn it on for a client with ``APIClient/Options/responseCache``, or for one endpoint with
+/// ``Endpoint/cached(in:)``:
+///
+/// ```swift
+/// var options = APIClient.Options()
+/// options.responseCache = ResponseCache()             // memory only
+/// let menu = MenuController(baseURL: url, options: options)
+/// ```
+///
+/// For each `GET` URL it keeps the body with its `ETag` / `Last-Modified`. The next `GET` of that URL
+/// sends `If-None-Match` / `If-Modified-Since`; a `304 Not Modified` is answered with the kept body,
+/// decoded as usual. An answer that is still fresh (`Cache-Control: max-age`) is used without any
+/// request. It never stores an answer marked `Cache-Control: no-store`, nor one to a request that
+/// carried `Authorization`, and it does no heuristic freshness: an answer without `max-age` is always
+/// revalidated. The log line of each call says `cache: hit`, `cache: revalidated` or `cache: miss`.
+public final class ResponseCache: Sendable {
+    /// One kept answer.
+    struct Entry: Codable, Sendable {
+        var etag: String?
+        var lastModified: String?
+        var contentType: String?
+        var body: Data
+        /// When the answer was received or last revalidated.
+        var storedAt: Date
+        /// Seconds it stays fresh after `storedAt`; 0 means revalidate every time.
+        var freshFor: TimeInterval
+
+        var isFresh: Bool { freshFor > 0 && Date().timeIntervalSince(storedAt) < freshFor }
+        var hasValidators: Bool { etag != nil || lastModified != nil }
+    }
+
+    private struct State {
+        var entries: [String: (entry: Entry, lastUse: UInt64)] = [:]
+        var totalBytes = 0
+        var clock: UInt64 = 0
+    }
+
+    /// The most body bytes kept in memory; the least recently used answers go first beyond it.
+    public let byteLimit: Int
+    private let state = Locked(State())
+    private let disk: DiskStore?
+
+    /// Creates an empty cache.
+    /// - Parameters:
+    ///   - directory: Where answers are also written, so they survive a relaunch; `nil` (memory only)
+    ///     by default. Created on the first write.
+    ///   - byteLimit: The most bytes kept in memory, and on disk when there is a directory; 10 MB by default.
+    ///   - logger: Receives one line, once, if the directory cannot be written and the cache falls back
+    ///     to memory only; `nil` (silent) by default.
+    public init(directory: URL? = nil, byteLimit: Int = 10 * 1024 * 1024, logger: RequestLogger? = nil) {
+        self.byteLimit = max(0, byteLimit)
+        disk = directory.map { DiskStore(directory: $0, byteLimit: byteLimit, onFailure: logger) }
+    }
+
+    /// Forgets every kept answer, in memory and on disk.
+    public func removeAll() {
+        state.withLock { $0 = State() }
+        disk?.removeAll()
+    }
+
+    /// How many answers are kept in memory.
+    public var count: Int { state.withLock { $0.entries.count } }
+
+    /// Whether answers live in memory only: the cache has no directory, or gave up on it after a failed write.
+    public var isMemoryOnly: Bool { disk?.isDisabled ?? true }
+
+    // MARK: Entries
+
+    /// The answer kept for `key`, from memory or else from disk (one small file read on the caller's
+    /// thread, the first time a URL is used after a launch).
+    func entry(for key: String) -> Entry? {
+        let inMemory = state.withLock { state -> Entry? in
+            guard let found = state.entries[key] else { return nil }
+            state.clock += 1
+            state.entries[key]?.lastUse = state.clock
+            return found.entry
+        }
+        if let inMemory { return inMemory }
+        guard let payload = disk?.data(for: key), let entry = try? JSONDecoder().decode(Entry.self, from: payload)
+        else { return nil }
+        remember(entry, for: key)
+        return entry
+    }
+
+    /// Keeps `entry` for `key`, in memory and on disk.
+    func store(_ entry: Entry, for key: String) {
+        remember(entry, for: key)
+        if let disk, let payload = try? JSONEncoder().encode(entry) { disk.store(payload, for: key) }
+    }
+
+    /// Forgets the answer kept for `key`.
+    func remove(_ key: String) {
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.totalBytes -= old.entry.body.count }
+        }
+        disk?.remove(key)
+    }
+
+    private func remember(_ entry: Entry, for key: String) {
+        state.withLock { state in
+            if let old = state.entries.removeValue(forKey: key) { state.totalBytes -= old.entry.body.count }
+            guard entry.body.count <= byteLimit else { return }
+            state.clock += 1
+            state.entries[key] = (entry, state.clock)
+            state.totalBytes += entry.body.count
+            while state.totalBytes > byteLimit,
+                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+            {
+                state.entries[oldest.key] = nil
+                state.totalBytes -= oldest.value.entry.body.count
+            }
+        }
+    }
+}

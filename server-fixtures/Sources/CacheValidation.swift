@@ -1,0 +1,220 @@
+import Foundation
+
+// MARK: - HTTP caching: validators, conditional requests, and the hooks that change a resource
+
+/// Adds `ETag`, `Last-Modified` and `Cache-Control` to the 200s of the cacheable GET routes, answers
+/// `If-None-Match` / `If-Modified-Since` with `304 Not Modified` (RFC 9110 §13), counts responses by
+/// status per path, and lets tests change a resource so that its validators change.
+///
+/// Cacheable routes: `/categories`, `/menu`, `/images/<n>.png`, `/api/users` and `/api/users/<id>`.
+/// The `ETag` is strong: a quoted FNV-1a hash of the body bytes (plus the path's touch count after
+/// ``touch(path:)``), so equal bodies get equal tags across runs.
+final class CacheValidation: Sendable {
+    /// `Cache-Control` on pictures: a day.
+    static let imageCacheControl = "public, max-age=86400"
+    /// `Cache-Control` on JSON: storable, but revalidated before every use.
+    static let jsonCacheControl = "no-cache"
+
+    private struct Counts {
+        var byStatus: [Int: Int] = [:]
+        var bytes = 0
+    }
+
+    private struct State {
+        /// Per path: how often it was touched (0 when never).
+        var generations: [String: Int] = [:]
+        /// Per path: the `Last-Modified` date once touched; `startDate` otherwise.
+        var modified: [String: Date] = [:]
+        /// Per path: bodies that replace the route's (``FixtureServer/replaceImage(id:data:)``).
+        var bodies: [String: Data] = [:]
+        /// Per path: a `Cache-Control` value that replaces the default.
+        var cacheControl: [String: String] = [:]
+        var counts: [String: Counts] = [:]
+    }
+
+    /// `Last-Modified` of every resource not touched since: the server's creation, whole seconds.
+    private let startDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    private let state = Locked(State())
+
+    // MARK: Answering
+
+    /// Whether GETs of `path` carry validators.
+    static func isCacheable(_ path: String) -> Bool {
+        if path == "/categories" || path == "/menu" || path == "/api/users" { return true }
+        return path.hasPrefix("/images/") || path.hasPrefix("/api/users/")
+    }
+
+    /// `response` with validators and `Cache-Control` when the route is cacheable, turned into a 304
+    /// when the request's preconditions say the client's copy is current.
+    func finish(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        let path = request.routePath
+        guard request.method == "GET" || request.method == "HEAD", response.status == 200, Self.isCacheable(path)
+        else { return response }
+        let (generation, modified, body, control) = state.withLock { state in
+            (
+                state.generations[path] ?? 0, state.modified[path] ?? startDate, state.bodies[path],
+                state.cacheControl[path]
+            )
+        }
+        var full = response
+        if let body { full.body = body }
+        let tag = Self.entityTag(for: full.body, generation: generation)
+        let lastModified = HTTPDate.format(modified)
+        let cacheControl =
+            control
+            ?? (full.field("Content-Type")?.hasPrefix("image/") == true
+                ? Self.imageCacheControl : Self.jsonCacheControl)
+        let validators: [HTTPResponse.Field] = [
+            .init(name: "ETag", value: tag), .init(name: "Last-Modified", value: lastModified),
+            .init(name: "Cache-Control", value: cacheControl),
+        ]
+        full.fields += validators
+        guard Self.isNotModified(request, tag: tag, modified: modified) else { return full }
+        var notModified = HTTPResponse(status: 304, contentType: nil, fields: validators)
+        notModified.delay = full.delay
+        return notModified
+    }
+
+    /// RFC 9110 §13.2.2: `If-None-Match` when present (weak comparison, lists and `*`), otherwise
+    /// `If-Modified-Since` (ignored when it is not a valid IMF-fixdate).
+    static func isNotModified(_ request: HTTPRequest, tag: String, modified: Date) -> Bool {
+        if let header = request.headers["if-none-match"] {
+            let trimmed = header.trimmingCharacters(in: .whitespaces)
+            if trimmed == "*" { return true }
+            let own = opaqueTag(tag)
+            return entityTags(in: trimmed).contains { opaqueTag($0) == own }
+        }
+        guard let text = request.headers["if-modified-since"], let since = HTTPDate.parse(text) else { return false }
+        return modified <= since
+    }
+
+    /// The entity-tags of an `If-None-Match` list, e.g. `"a", W/"b"` → `["\"a\"", "W/\"b\""]`.
+    static func entityTags(in list: String) -> [String] {
+        var tags: [String] = []
+        var current = ""
+        var inQuotes = false
+        for character in list {
+            if character == "\"" { inQuotes.toggle() }
+            if character == "," && !inQuotes {
+                tags.append(current.trimmingCharacters(in: .whitespaces))
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        tags.append(current.trimmingCharacters(in: .whitespaces))
+        return tags.filter { !$0.isEmpty }
+    }
+
+    /// The tag without a weak `W/` prefix (weak comparison compares what is left).
+    static func opaqueTag(_ tag: String) -> String {
+        tag.hasPrefix("W/") ? String(tag.dropFirst(2)) : tag
+    }
+
+    /// `"<16 hex digits>"` (FNV-1a 64 of `body`), with `-<generation>` before the closing quote once touched.
+    static func entityTag(for body: Data, generation: Int) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in body {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        let padded = String(repeating: "0", count: 16 - hex.count) + hex
+        return generation == 0 ? "\"\(padded)\"" : "\"\(padded)-\(generation)\""
+    }
+
+    // MARK: Hooks
+
+    /// Changes `path`'s ETag and moves its Last-Modified forward by at least a second.
+    func touch(_ path: String) {
+        let key = HTTPRequest.normalize(path)
+        state.withLock { state in
+            state.generations[key, default: 0] += 1
+            let previous = state.modified[key] ?? startDate
+            let now = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+            state.modified[key] = max(now, previous.addingTimeInterval(1))
+        }
+    }
+
+    /// Serves `body` instead of the route's body at `path` from now on, with new validators.
+    func replaceBody(_ body: Data, path: String) {
+        let key = HTTPRequest.normalize(path)
+        state.withLock { $0.bodies[key] = body }
+        touch(key)
+    }
+
+    /// Sends `value` (nil: the default) as `Cache-Control` on `path`'s 200s and 304s.
+    func setCacheControl(_ value: String?, path: String) {
+        let key = HTTPRequest.normalize(path)
+        state.withLock { $0.cacheControl[key] = value }
+    }
+
+    // MARK: Counts
+
+    /// Counts one response to `path` and the bytes written for it (head and body).
+    func count(path: String, status: Int, bytes: Int) {
+        state.withLock { state in
+            state.counts[path, default: Counts()].byStatus[status, default: 0] += 1
+            state.counts[path, default: Counts()].bytes += bytes
+        }
+    }
+
+    /// Responses with `status` written for `path`.
+    func count(path: String, status: Int) -> Int {
+        let key = HTTPRequest.normalize(path)
+        return state.withLock { $0.counts[key]?.byStatus[status] ?? 0 }
+    }
+
+    /// Bytes (head and body) written for `path`; every path when nil.
+    func bytes(path: String?) -> Int {
+        state.withLock { state in
+            guard let path else { return state.counts.values.reduce(0) { $0 + $1.bytes } }
+            return state.counts[HTTPRequest.normalize(path)]?.bytes ?? 0
+        }
+    }
+
+    /// Forgets every count (the changed resources stay changed).
+    func resetCounts() {
+        state.withLock { $0.counts = [:] }
+    }
+}
+
+// MARK: - HTTP-date
+
+/// The IMF-fixdate form of RFC 9110 §5.6.7, e.g. `Sun, 06 Nov 1994 08:49:37 GMT`.
+enum HTTPDate {
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    private static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        return calendar
+    }()
+
+    /// `date` as an IMF-fixdate (whole seconds, rounded down).
+    static func format(_ date: Date) -> String {
+        let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute, .second], from: date)
+        func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
+        let day = days[((parts.weekday ?? 1) - 1) % 7]
+        let month = months[((parts.month ?? 1) - 1) % 12]
+        return "\(day), \(two(parts.day)) \(month) \(String(format: "%04d", parts.year ?? 1970)) "
+            + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
+    }
+
+    /// The date of an IMF-fixdate; nil for anything else.
+    static func parse(_ text: String) -> Date? {
+        let words = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
+        guard words.count == 6, words[0].count == 4, words[0].hasSuffix(","), words[5] == "GMT",
+            days.contains(String(words[0].dropLast())), let day = Int(words[1]), words[1].count == 2,
+            let monthIndex = months.firstIndex(of: String(words[2])), let year = Int(words[3]), words[3].count == 4
+        else { return nil }
+        let time = words[4].split(separator: ":")
+        guard time.count == 3, time.allSatisfy({ $0.count == 2 }), let hour = Int(time[0]), let minute = Int(time[1]),
+            let second = Int(time[2]), hour < 24, minute < 60, second < 61, (1...31).contains(day)
+        else { return nil }
+        let components = DateComponents(
+            year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
+        return calendar.date(from: components)
+    }
+}
