@@ -1,7 +1,7 @@
 // Stand-ins for the few SwiftUI types `OrderBadge` uses, with SwiftUI's isolation: a `View` and its
 // `body` are `@MainActor`, and the action of `.task` runs on the main actor and is cancelled when the
-// view goes away. `LearnerWalk` plays the part of SwiftUI: it reads `body` and runs the task.
-#if !canImport(SwiftUI)
+// view goes away. `LearnerWalk` plays the part of SwiftUI: it reads `body` and runs the task. (No file
+// here imports SwiftUI, so these never meet the real types.)
 @MainActor
 protocol View {
     associatedtype Body
@@ -48,4 +48,3 @@ struct Text: View {
         return copy
     }
 }
-#endif

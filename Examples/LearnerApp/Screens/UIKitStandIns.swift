@@ -1,7 +1,7 @@
 // Stand-ins for the few UIKit types the screens use, so that code written for an iOS app target
-// compiles here, on Linux, with the isolation UIKit gives it: UIKit's views and view controllers are
-// `@MainActor`, so their subclasses are too, in every language mode.
-#if !canImport(UIKit)
+// compiles on Linux and macOS, with the isolation UIKit gives it: UIKit's views and view controllers are
+// `@MainActor`, so their subclasses are too, in every language mode. (No file here imports UIKit, so
+// these never meet the real types.)
 import Foundation
 
 @MainActor
@@ -50,4 +50,3 @@ final class UIImage {
         self.data = data
     }
 }
-#endif
