@@ -18,7 +18,7 @@ final class ExpiringTokenTests: XCTestCase {
     func testWavesOfCallsWithExpiringTokensFaultsAndCancellations() async throws {
         let seed = ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap { UInt64($0) } ?? .random(in: .min ... .max)
         FileHandle.standardError.write(Data("SOAK_SEED=\(seed) (expiring tokens)\n".utf8))
-        var random = SeededRandom(seed: seed)
+        var random = SplitMix64(seed: seed)
         let server = FixtureServer(maxConnections: 256)
         try server.start()
         defer { server.stop() }
@@ -130,22 +130,5 @@ final class ExpiringTokenTests: XCTestCase {
             XCTAssertFalse(controller.isLoggedIn, name)
             XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), refreshesBefore + 1, name)
         }
-    }
-}
-
-/// SplitMix64, so that a seed replays a run.
-private struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
