@@ -55,3 +55,21 @@ final class StubbedMenuTests: XCTestCase {
         XCTAssertEqual(categories, ["stubbed"])
     }
 }
+
+// The DocC article "Testing with the fixture server" shows this test.
+extension MenuScreenTests {
+    func testShowsTheSoups() throws {
+        let server = FixtureServer()  // 127.0.0.1, an ephemeral port
+        try server.start()
+        defer { server.stop() }  // closes every connection and joins every thread
+
+        let menu = MenuController(baseURL: server.baseURL)  // wait(for:) runs the main queue
+        let done = expectation(description: "menu")
+        menu.fetchMenuItems(forCategory: "soups") { result in
+            XCTAssertEqual(try? result.get().map(\.name), ["Chicken Noodle Soup"])
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(server.requests.last?.query["category"], "soups")
+    }
+}
