@@ -60,8 +60,8 @@ public final class MenuController: Sendable {
     ///   - baseURL: The Restaurant server, for example `http://localhost:8090/`.
     ///   - session: The session for every request; ``APIClient/makeSession(configuration:)`` (no URL
     ///     cache) by default. Inject one with `protocolClasses` to stub the network.
-    ///   - options: Timeout, retries and other policies; `APIClient.Options()` (30 s, two retries of
-    ///     idempotent requests) by default.
+    ///   - options: Timeout, retries and other policies; `APIClient.Options()` (the session's timeout, two
+    ///     retries of idempotent requests) by default.
     ///   - orderStorageURL: The file the order is loaded from now and saved to after every change (as
     ///     Apple's sample used `order.json`); `nil` (the order lives in memory only) by default.
     ///   - imageCacheLimit: The most bytes of pictures kept in memory; 20 MB by default.
