@@ -115,6 +115,14 @@ final class TokenRefresher: Sendable {
         return handle
     }
 
+    /// Sends `endpoint` through the flow above: the `async` form of ``send(_:queue:completion:)``.
+    /// Cancelling the task cancels only this call.
+    func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
+        try await APIClient.bridge { completion in
+            self.send(endpoint, queue: APIClient.asyncQueue, completion: completion)
+        }
+    }
+
     /// One try of `call` with `token`.
     private func send<Response>(
         _ endpoint: Endpoint<Response>, for call: RefreshingCall<Response>, token: String?, isReplay: Bool
