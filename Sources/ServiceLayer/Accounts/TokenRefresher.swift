@@ -101,7 +101,7 @@ final class TokenRefresher: Sendable {
         _ endpoint: Endpoint<Response>, queue: DispatchQueue,
         completion: @escaping @Sendable (Result<Response, APIError>) -> Void
     ) -> RequestHandle {
-        let call = RefreshingCall<Response>(queue: queue, completion: completion)
+        let call = Call<Response>(queue: queue, completion: completion)
         let handle = RequestHandle(call)
         guard let tokens = store.tokens else {
             send(endpoint, for: call, token: nil, isReplay: false)  // fails with .notAuthenticated, sends nothing
@@ -125,7 +125,7 @@ final class TokenRefresher: Sendable {
 
     /// One try of `call` with `token`.
     private func send<Response>(
-        _ endpoint: Endpoint<Response>, for call: RefreshingCall<Response>, token: String?, isReplay: Bool
+        _ endpoint: Endpoint<Response>, for call: Call<Response>, token: String?, isReplay: Bool
     ) {
         guard let stage = call.beginStage() else { return }
         let request = client.send(endpoint, callbackQueue: Self.queue, token: token) { [self] result in
@@ -144,7 +144,7 @@ final class TokenRefresher: Sendable {
     /// Waits for a refresh after `sentToken` was rejected (with `rejection`) or is known expired (`nil`):
     /// at once when the stored token is already newer, else by joining the running refresh or starting one.
     private func waitForRefresh<Response>(
-        _ endpoint: Endpoint<Response>, for call: RefreshingCall<Response>, sentToken: String, rejection: APIError?
+        _ endpoint: Endpoint<Response>, for call: Call<Response>, sentToken: String, rejection: APIError?
     ) {
         guard let stage = call.beginStage() else { return }
         let resume: @Sendable (Outcome) -> Void = { [self] outcome in

@@ -16,41 +16,28 @@ extension APIClient {
     /// Where `async` calls' completions land before resuming the awaiting task.
     static let asyncQueue = DispatchQueue(label: "ServiceLayer.APIClient.async", attributes: .concurrent)
 
-    /// Runs a completion-handler call as `async`, cancelling it when the task is cancelled.
-    /// The controllers use it for their own `async` twins.
+    /// Runs a completion-handler call as `async`, cancelling it when the task is cancelled. The core's
+    /// and the token refresher's `async` sends are built on it.
     static func bridge<Value: Sendable>(
-        _ start: (@escaping @Sendable (Result<Value, APIError>) -> Void) -> any Cancellable
+        _ start: (@escaping @Sendable (Result<Value, APIError>) -> Void) -> RequestHandle
     ) async throws(APIError) -> Value {
-        let cancellation = CancellationRelay()
+        let relay = Locked<(handle: RequestHandle?, isCancelled: Bool)>((nil, false))
         let result: Result<Value, APIError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let handle = start { result in continuation.resume(returning: result) }
-                cancellation.attach(handle)
+                let cancelNow = relay.withLock { relay -> Bool in
+                    relay.handle = handle
+                    return relay.isCancelled
+                }
+                if cancelNow { handle.cancel() }
             }
         } onCancel: {
-            cancellation.cancel()
+            let handle = relay.withLock { relay -> RequestHandle? in
+                relay.isCancelled = true
+                return relay.handle
+            }
+            handle?.cancel()
         }
         return try result.get()
-    }
-}
-
-/// Passes a task's cancellation to a call handle, whichever of the two arrives first.
-final class CancellationRelay: Sendable {
-    private let state = Locked<(handle: (any Cancellable)?, isCancelled: Bool)>((nil, false))
-
-    func attach(_ handle: any Cancellable) {
-        let cancelNow = state.withLock { state -> Bool in
-            state.handle = handle
-            return state.isCancelled
-        }
-        if cancelNow { handle.cancel() }
-    }
-
-    func cancel() {
-        let handle = state.withLock { state -> (any Cancellable)? in
-            state.isCancelled = true
-            return state.handle
-        }
-        handle?.cancel()
     }
 }

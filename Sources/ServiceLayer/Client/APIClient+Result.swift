@@ -14,7 +14,7 @@ extension APIClient {
     /// Runs a completion-handler call as `async` (cancelled with the task) and returns its outcome as a
     /// `Result`.
     static func result<Value: Sendable>(
-        of start: (@escaping @Sendable (Result<Value, APIError>) -> Void) -> any Cancellable
+        of start: (@escaping @Sendable (Result<Value, APIError>) -> Void) -> RequestHandle
     ) async -> Result<Value, APIError> {
         do throws(APIError) {
             return .success(try await bridge(start))

@@ -27,10 +27,10 @@ public final class APIClient: Sendable {
     /// The client's policies.
     public let options: Options
 
-    private let tokenProvider: (@Sendable () -> String?)?
+    let tokenProvider: (@Sendable () -> String?)?
     /// The session's `timeoutIntervalForRequest`, read once (a session's configuration never changes).
-    private let sessionTimeout: TimeInterval
-    private let inFlight = Locked<[CoalescingKey: Transfer]>([:])
+    let sessionTimeout: TimeInterval
+    private let coalescing = Coalescing()
 
     /// Creates a client.
     /// - Parameters:
@@ -88,8 +88,10 @@ public final class APIClient: Sendable {
         send(endpoint, callbackQueue: callbackQueue, token: nil, completion: completion)
     }
 
-    /// ``send(_:callbackQueue:completion:)`` with `token` as the `Authorization` token instead of the
-    /// token provider's, when not `nil`: the accounts' refresh flow must know which token a request carried.
+    /// The path of every call, top to bottom: build the request, send it (retries, watchdog and
+    /// redirect guard are the ``Exchange``'s), validate and decode the answer, deliver it once (the
+    /// ``Call``'s job). `token`, when not `nil`, is sent instead of the token provider's: the accounts'
+    /// refresh flow must know which token a request carried.
     func send<Response>(
         _ endpoint: Endpoint<Response>,
         callbackQueue: DispatchQueue?,
@@ -98,6 +100,8 @@ public final class APIClient: Sendable {
     ) -> RequestHandle {
         let call = Call<Response>(queue: callbackQueue ?? self.callbackQueue, completion: completion)
         let handle = RequestHandle(call)
+
+        // 1. Build the request (see RequestBuilding.swift); nothing is sent when that fails.
         guard options.connectivity.isOnline else {
             call.finish(.failure(.offline))
             return handle
@@ -109,137 +113,52 @@ public final class APIClient: Sendable {
             call.finish(.failure(error))
             return handle
         }
-        let decoder = options.decoder
-        let cache = endpoint.responseCacheChoice.resolve(options.responseCache)
-        let conditional = ConditionalGET.prepare(&request, cache: cache)  // see ConditionalGET.swift
-        if let url = request.url, let fresh = conditional?.freshAnswer(url: url) {
-            options.logger?(
-                RequestLogLine.make(request: request, outcome: .success(fresh), duration: 0, retries: 0, cache: "hit"))
-            call.finish(Self.decode(.success(fresh), with: endpoint, decoder: decoder))
+
+        // A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
+        let cache = ConditionalGET.prepare(&request, cache: endpoint.responseCacheChoice.resolve(options.responseCache))
+        if let fresh = cache?.freshAnswer(for: request, logger: options.logger) {
+            call.finish(endpoint.parse(fresh.body, response: fresh.response, decoder: options.decoder))
             return handle
         }
-        let joined = joinTransfer(for: endpoint, request: request, revalidates: conditional?.isConditional) { outcome in
-            call.finish(Self.decode(conditional?.settle(outcome) ?? outcome, with: endpoint, decoder: decoder))
-        }
-        let leave: @Sendable () -> Void = { joined.transfer.unsubscribe(joined.subscription) }
-        if !call.setDetach(leave) { leave() }
-        if joined.isNew { joined.transfer.start() }
-        return handle
-    }
 
-    // MARK: - Building the request
-
-    /// The `URLRequest` for `endpoint`, or the reason it cannot be built. An endpoint that requires
-    /// authorization carries `token`, or the token provider's when `token` is `nil` (the default).
-    func makeRequest<Response>(for endpoint: Endpoint<Response>, token explicitToken: String? = nil)
-        -> Result<URLRequest, APIError>
-    {
-        let url: URL?
-        switch endpoint.target {
-        case .path(let path): url = URLBuilding.url(base: baseURL, path: path, query: endpoint.query)
-        case .url(let absolute): url = URLBuilding.url(absolute, appending: endpoint.query)
+        // 3. and 4. Decode the validated answer (see Endpoint.swift) and deliver it, once.
+        let decoder = options.decoder
+        let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
+            let answer = cache?.settle(outcome) ?? outcome
+            call.finish(answer.flatMap { body, response in endpoint.parse(body, response: response, decoder: decoder) })
         }
-        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return .failure(.invalidRequest("no valid http(s) URL can be formed for \(endpoint.target)"))
-        }
-        var request = URLRequest(url: url)
-        request.httpMethod = endpoint.method.rawValue
-        request.timeoutInterval = wholeSecondTimeout(for: endpoint)
-        let isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
-        if isOwnOrigin {  // the client's headers (an API key, say) never go to another host
-            for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
-        }
-        if request.value(forHTTPHeaderField: "Accept") == nil {
-            request.setValue("application/json", forHTTPHeaderField: "Accept")
-        }
-        if let body = endpoint.body {
-            do {
-                request.httpBody = try options.encoder.encode(body)
-            } catch {
-                return .failure(.invalidRequest("the request body could not be encoded as JSON (\(error))"))
-            }
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
-        if endpoint.requiresAuthorization {
-            guard isOwnOrigin else {
-                return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
-            }
-            guard let token = explicitToken ?? tokenProvider?(), !token.isEmpty else {
-                return .failure(.notAuthenticated)
-            }
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        }
-        return .success(request)
-    }
 
-    /// The timeout that applies to `endpoint`, rounded up to whole seconds and at least 1: the endpoint's
-    /// own, else the client's ``Options/timeout``, else the session's `timeoutIntervalForRequest`.
-    func wholeSecondTimeout<Response>(for endpoint: Endpoint<Response>) -> TimeInterval {
-        max(1, (endpoint.timeout ?? defaultTimeout).rounded(.up))
-    }
-
-    /// The timeout of an endpoint that names none: ``Options/timeout``, else the session's
-    /// `timeoutIntervalForRequest` (not rounded).
-    var defaultTimeout: TimeInterval {
-        options.timeout ?? sessionTimeout
-    }
-
-    // MARK: - Coalescing
-
-    /// Identical requests in flight at the same time: same method, URL and headers (credentials included).
-    private struct CoalescingKey: Hashable {
-        let method: String
-        let url: URL
-        let headers: [String: String]
-    }
-
-    /// Subscribes a call to a transfer: a running identical one when the endpoint coalesces, else a new
-    /// one (which the caller must start). Joining happens under the registry's lock, so a call never
-    /// joins a transfer that has already delivered.
-    private func joinTransfer<Response>(
-        for endpoint: Endpoint<Response>, request: URLRequest, revalidates: Bool?,
-        subscriber: @escaping Transfer.Subscriber
-    ) -> (transfer: Transfer, subscription: Int, isNew: Bool) {
+        // 2. Send: an exchange of its own, or a running identical GET's (see Coalescing.swift).
         let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
         let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
-        let coalesces = endpoint.method == .get && (endpoint.coalesces ?? options.coalescesGETs)
-        guard coalesces, let url = request.url else {
-            let transfer = Transfer(
-                request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
-                logger: options.logger, revalidates: revalidates)
-            return (transfer, transfer.subscribe(subscriber) ?? 0, true)
+        let makeExchange = { [request] (onEnd: @escaping @Sendable (Exchange.Outcome) -> Void) in
+            Exchange(
+                request: request, session: self.session, retryPolicy: policy, logger: self.options.logger,
+                revalidates: cache?.isConditional, onEnd: onEnd)
         }
-        let key = CoalescingKey(method: endpoint.method.rawValue, url: url, headers: request.allHTTPHeaderFields ?? [:])
-        return inFlight.withLock { inFlight in
-            if let running = inFlight[key], let subscription = running.subscribe(subscriber) {
-                return (running, subscription, false)
-            }
-            let transfer = Transfer(
-                request: request, session: session, retryPolicy: policy, timeout: request.timeoutInterval,
-                logger: options.logger,
-                onDone: { [registry = self.inFlight] done in Self.leave(registry, key, done) }, revalidates: revalidates
-            )
-            inFlight[key] = transfer
-            return (transfer, transfer.subscribe(subscriber) ?? 0, true)
+        if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
+            call.onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
+        } else {
+            let exchange = makeExchange(deliver)
+            call.onCancel { exchange.cancel() }
+            exchange.start()
         }
+        return handle
+    }
+}
+
+// MARK: - A description safe to log
+
+extension APIClient: CustomStringConvertible, CustomReflectable {
+    /// The base URL only, e.g. `APIClient(http://localhost:8090/)`.
+    public var description: String {
+        "APIClient(\(baseURL.absoluteString))"
     }
 
-    /// Forgets `transfer` once it has ended, unless a newer transfer already took its place. The
-    /// registry is captured strongly (no weak reference): the transfer drops this closure when it ends.
-    private static func leave(_ inFlight: Locked<[CoalescingKey: Transfer]>, _ key: CoalescingKey, _ transfer: Transfer)
-    {
-        inFlight.withLock { inFlight in
-            if inFlight[key] === transfer { inFlight.removeValue(forKey: key) }
-        }
-    }
-
-    // MARK: - Decoding
-
-    /// Reads a transfer's outcome into the endpoint's response type.
-    static func decode<Response>(
-        _ outcome: Transfer.Outcome, with endpoint: Endpoint<Response>, decoder: JSONDecoder
-    ) -> Result<Response, APIError> {
-        outcome.flatMap { body, response in endpoint.parse(body, response: response, decoder: decoder) }
+    /// A mirror with the base URL and the timeout that applies when an endpoint names none (the
+    /// options', else the session's) only, so that `dump` of a controller never walks into the
+    /// session's in-flight requests (whose headers may hold a token).
+    public var customMirror: Mirror {
+        Mirror(self, children: ["baseURL": baseURL, "timeout": defaultTimeout], displayStyle: .class)
     }
 }

@@ -28,7 +28,7 @@ extension MenuController {
                 }
                 call.finish(checked)
             }
-            if !call.setDetach({ download.cancel() }) { download.cancel() }
+            call.onCancel { download.cancel() }
         }
         return RequestHandle(call)
     }

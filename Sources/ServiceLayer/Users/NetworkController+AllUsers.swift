@@ -51,7 +51,7 @@ extension NetworkController {
                 self.fetchPages(from: page + 1, collected: collected + usersPage.data, walk: walk, on: pages)
             }
         }
-        if !walk.setDetach({ request.cancel() }) { request.cancel() }
+        walk.onCancel { request.cancel() }
     }
 
     /// Whether page number `requested`, answered with `page`, is the last one: the number reached

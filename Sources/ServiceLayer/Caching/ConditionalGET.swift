@@ -30,15 +30,17 @@ struct ConditionalGET: Sendable {
         return ConditionalGET(cache: cache, key: key, kept: kept)
     }
 
-    /// The kept answer when it is still fresh, to use without a request.
-    func freshAnswer(url: URL) -> (Data, HTTPURLResponse)? {
-        guard let kept, kept.isFresh else { return nil }
-        return (kept.body, Self.response(url: url, for: kept))
+    /// The kept answer when it is still fresh, to use without a request; logged as a cache hit.
+    func freshAnswer(for request: URLRequest, logger: RequestLogger?) -> (body: Data, response: HTTPURLResponse)? {
+        guard let kept, kept.isFresh, let url = request.url else { return nil }
+        let answer = (body: kept.body, response: Self.response(url: url, for: kept))
+        logger?(RequestLogLine.make(request: request, outcome: .success(answer), duration: 0, retries: 0, cache: "hit"))
+        return answer
     }
 
     /// The caller's outcome: a 304 becomes the kept body; a 200 is stored (or, with `no-store`, forgets
     /// what was kept); anything else passes through.
-    func settle(_ outcome: Transfer.Outcome) -> Transfer.Outcome {
+    func settle(_ outcome: Exchange.Outcome) -> Exchange.Outcome {
         guard case .success(let (body, response)) = outcome else { return outcome }
         let control = CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
         if response.statusCode == 304, var kept {

@@ -1,71 +1,69 @@
 import Foundation
 
-/// Something that can be cancelled: what every ServiceLayer call returns.
-public protocol Cancellable: Sendable {
-    /// Cancels the work. Its completion is then called with `.cancelled`, unless it was already
-    /// called; calling `cancel()` again, or after the completion, does nothing.
-    func cancel()
-}
-
 /// The handle of one call: cancel it, or ask whether it has finished.
 ///
 /// Whatever happens — success, failure, ``cancel()`` before the request starts, while it is in
 /// flight or from inside another completion — the call's completion runs exactly once.
-public final class RequestHandle: Cancellable, Sendable {
-    private let control: any CallControl
+public final class RequestHandle: Sendable {
+    private let call: any CallControl
 
-    init(_ control: any CallControl) {
-        self.control = control
+    init(_ call: any CallControl) {
+        self.call = call
     }
 
-    /// A handle whose call has already completed (for example a cache hit); cancelling it does nothing.
-    public static func completed() -> RequestHandle {
-        RequestHandle(CompletedCall())
+    /// A handle whose call has already completed (a cache hit, say); cancelling it does nothing.
+    static func completed() -> RequestHandle {
+        RequestHandle(Completed())
     }
 
     /// Cancels the call: the network request stops (unless other coalesced callers still wait for it)
     /// and the completion receives ``APIError/cancelled``, unless it already received a result.
     public func cancel() {
-        control.cancel()
+        call.cancel()
     }
 
     /// Whether the call's result has been decided (its completion has run or is scheduled to run).
     public var isFinished: Bool {
-        control.isFinished
+        call.isFinished
     }
 
     /// Whether the call ended by being cancelled.
     public var isCancelled: Bool {
-        control.isCancelled
+        call.isCancelled
     }
 }
 
-/// What a ``RequestHandle`` controls.
+/// What a ``RequestHandle`` controls: a ``Call`` of any response type.
 protocol CallControl: Sendable {
     func cancel()
     var isFinished: Bool { get }
     var isCancelled: Bool { get }
 }
 
-private struct CompletedCall: CallControl {
+private struct Completed: CallControl {
     func cancel() {}
     var isFinished: Bool { true }
     var isCancelled: Bool { false }
 }
 
-/// A call that finishes once: an exactly-once completion, guarded by a lock.
+/// A call's exactly-once completion, guarded by a lock.
 ///
 /// `finish(_:)` and `cancel()` race to take the completion under the lock; whichever takes it
 /// delivers, the other does nothing. The completion always runs asynchronously on the call's queue,
 /// never under the lock and never on the caller's stack.
+///
+/// A call may go through stages (the accounts' refresh flow: a first request, a wait for a refresh,
+/// a second request). Each stage registers how to stop it with ``onCancel(stage:_:)``; a cancel stops
+/// only the stage under way.
 final class Call<Response: Sendable>: CallControl {
     typealias Completion = @Sendable (Result<Response, APIError>) -> Void
 
     private struct State {
         var completion: Completion?
         var wasCancelled = false
-        /// Undoes the call's interest in the network (leaves its transfer); set once the transfer is joined.
-        var detach: (@Sendable () -> Void)?
+        /// The stage under way; its cancel action counts only while it is current.
+        var stage = 0
+        var cancelStage: (@Sendable () -> Void)?
     }
 
     private let state: Locked<State>
@@ -76,37 +74,46 @@ final class Call<Response: Sendable>: CallControl {
         self.state = Locked(State(completion: completion))
     }
 
-    /// Records how to leave the network exchange on cancel. Returns `false` when the call already
-    /// finished (it was cancelled first), in which case the caller must detach itself.
-    func setDetach(_ detach: @escaping @Sendable () -> Void) -> Bool {
+    /// Begins a new stage and returns its number, or `nil` when the call has already finished.
+    func beginStage() -> Int? {
         state.withLock { state in
-            guard state.completion != nil else { return false }
-            state.detach = detach
-            return true
+            guard state.completion != nil else { return nil }
+            state.stage += 1
+            state.cancelStage = nil
+            return state.stage
         }
     }
 
-    /// Delivers `result` unless the call already finished. Returns whether it did.
-    @discardableResult
-    func finish(_ result: Result<Response, APIError>) -> Bool {
+    /// Records how to stop `stage` (0, the default, for a call without stages). When the call has
+    /// finished meanwhile, `cancel` runs at once; when a later stage has begun, it is dropped.
+    func onCancel(stage: Int = 0, _ cancel: @escaping @Sendable () -> Void) {
+        let cancelNow = state.withLock { state -> Bool in
+            guard state.completion != nil else { return true }
+            if state.stage == stage { state.cancelStage = cancel }
+            return false
+        }
+        if cancelNow { cancel() }
+    }
+
+    /// Delivers `result` unless the call already finished.
+    func finish(_ result: Result<Response, APIError>) {
         let completion = state.withLock { state -> Completion? in
-            defer { state.completion = nil; state.detach = nil }
+            defer { state.completion = nil; state.cancelStage = nil }
             return state.completion
         }
-        guard let completion else { return false }
+        guard let completion else { return }
         queue.async { completion(result) }
-        return true
     }
 
     func cancel() {
         let taken = state.withLock { state -> (Completion, (@Sendable () -> Void)?)? in
             guard let completion = state.completion else { return nil }
             state.wasCancelled = true
-            defer { state.completion = nil; state.detach = nil }
-            return (completion, state.detach)
+            defer { state.completion = nil; state.cancelStage = nil }
+            return (completion, state.cancelStage)
         }
-        guard let (completion, detach) = taken else { return }
-        detach?()
+        guard let (completion, cancelStage) = taken else { return }
+        cancelStage?()
         queue.async { completion(.failure(.cancelled)) }
     }
 

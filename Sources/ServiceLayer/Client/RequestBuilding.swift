@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// MARK: - Building the request
+
+extension APIClient {
+    /// The `URLRequest` for `endpoint`, or the reason it cannot be built: the URL (the base URL's path
+    /// kept, the query strictly encoded), the method, a whole-second timeout, the client's headers
+    /// (only to its own origin), the JSON body, the endpoint's headers, and the token. An endpoint that
+    /// requires authorization carries `token`, or the token provider's when `token` is `nil` (the default).
+    func makeRequest<Response>(for endpoint: Endpoint<Response>, token explicitToken: String? = nil)
+        -> Result<URLRequest, APIError>
+    {
+        let url: URL?
+        switch endpoint.target {
+        case .path(let path): url = URLBuilding.url(base: baseURL, path: path, query: endpoint.query)
+        case .url(let absolute): url = URLBuilding.url(absolute, appending: endpoint.query)
+        }
+        guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+            return .failure(.invalidRequest("no valid http(s) URL can be formed for \(endpoint.target)"))
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = endpoint.method.rawValue
+        request.timeoutInterval = wholeSecondTimeout(for: endpoint)
+        let isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
+        if isOwnOrigin {  // the client's headers (an API key, say) never go to another host
+            for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
+        }
+        if request.value(forHTTPHeaderField: "Accept") == nil {
+            request.setValue("application/json", forHTTPHeaderField: "Accept")
+        }
+        if let body = endpoint.body {
+            do {
+                request.httpBody = try options.encoder.encode(body)
+            } catch {
+                return .failure(.invalidRequest("the request body could not be encoded as JSON (\(error))"))
+            }
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        }
+        for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if endpoint.requiresAuthorization {
+            guard isOwnOrigin else {
+                return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
+            }
+            guard let token = explicitToken ?? tokenProvider?(), !token.isEmpty else {
+                return .failure(.notAuthenticated)
+            }
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+        }
+        return .success(request)
+    }
+
+    /// The timeout that applies to `endpoint`, rounded up to whole seconds and at least 1: the endpoint's
+    /// own, else the client's ``Options/timeout``, else the session's `timeoutIntervalForRequest`.
+    func wholeSecondTimeout<Response>(for endpoint: Endpoint<Response>) -> TimeInterval {
+        max(1, (endpoint.timeout ?? defaultTimeout).rounded(.up))
+    }
+
+    /// The timeout of an endpoint that names none: ``Options/timeout``, else the session's
+    /// `timeoutIntervalForRequest` (not rounded).
+    var defaultTimeout: TimeInterval {
+        options.timeout ?? sessionTimeout
+    }
+}
