@@ -54,7 +54,7 @@ public enum APIError: Error, Sendable, Equatable {
 
     /// Wraps any error: `APIError` is returned as is, `URLError` is mapped with `init(_:)`, anything
     /// else becomes `.transport(URLError(.unknown))`.
-    public init(wrapping error: any Error) {
+    init(wrapping error: any Error) {
         if let apiError = error as? APIError {
             self = apiError
         } else if let urlError = error as? URLError {

@@ -47,15 +47,15 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// The timeout in seconds for this request, rounded up to whole seconds and at least 1; it wins
     /// over the client's ``APIClient/Options/timeout`` and the session's `timeoutIntervalForRequest`.
     /// `nil` (the client's timeout, else the session's) by default.
-    public var timeout: TimeInterval?
+    public var timeout: TimeInterval? = nil
     /// How often this request may be retried; `nil` (the client's policy) by default.
-    public var retryPolicy: RetryPolicy?
+    public var retryPolicy: RetryPolicy? = nil
     /// Whether this request may be retried although its method is not idempotent (`POST`, `PATCH`):
     /// only for endpoints whose server side is known to be safe to repeat. `false` by default.
-    public var retriesNonIdempotent: Bool
+    public var retriesNonIdempotent = false
     /// Whether identical in-flight requests may share one network request; `nil` (the client's
     /// setting, which applies to `GET` only) by default.
-    public var coalesces: Bool?
+    public var coalesces: Bool? = nil
     /// Which ``ResponseCache`` a `GET` goes through; the client's by default (see `Endpoint+Caching.swift`).
     var responseCacheChoice: ResponseCacheChoice = .client
     /// Reads a 2xx response into `Response`; chosen by the initializer for the response type.
@@ -76,10 +76,6 @@ public struct Endpoint<Response: Sendable>: Sendable {
         self.body = body
         self.headers = headers
         self.requiresAuthorization = requiresAuthorization
-        self.timeout = nil
-        self.retryPolicy = nil
-        self.retriesNonIdempotent = false
-        self.coalesces = nil
         self.decode = decode
     }
 }
@@ -96,33 +92,26 @@ extension Endpoint where Response: Decodable {
     ///   - headers: Extra headers; none by default.
     ///   - requiresAuthorization: Whether to send the client's token; `false` by default.
     public init(
-        method: HTTPMethod = .get,
-        path: String,
-        query: [URLQueryItem] = [],
-        body: (any Encodable & Sendable)? = nil,
-        headers: [String: String] = [:],
-        requiresAuthorization: Bool = false
+        method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], body: (any Encodable & Sendable)? = nil,
+        headers: [String: String] = [:], requiresAuthorization: Bool = false
     ) {
         self.init(
             method: method, target: .path(path), query: query, body: body, headers: headers,
-            requiresAuthorization: requiresAuthorization, decode: Self.decodeJSON)
+            requiresAuthorization: requiresAuthorization,
+            decode: { body, _, decoder in
+                try decoder.decode(Response.self, from: body)
+            })
     }
 
-    /// An endpoint at an absolute URL whose 2xx body is JSON decoded as `Response`.
+    /// An endpoint at an absolute URL whose 2xx body is JSON decoded as `Response`; the client's token
+    /// is never sent with it.
     /// - Parameters:
     ///   - method: The HTTP method; `.get` by default.
     ///   - url: The absolute URL.
     ///   - headers: Extra headers; none by default.
     public init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:]) {
-        self.init(
-            method: method, target: .url(url), query: [], body: nil, headers: headers,
-            requiresAuthorization: false, decode: Self.decodeJSON)
-    }
-
-    @Sendable private static func decodeJSON(_ body: Data, _ response: HTTPURLResponse, _ decoder: JSONDecoder) throws
-        -> Response
-    {
-        try decoder.decode(Response.self, from: body)
+        self.init(method: method, path: "", headers: headers)
+        target = .url(url)
     }
 }
 
@@ -135,10 +124,7 @@ extension Endpoint where Response == Data {
     ///   - headers: Extra headers; none by default.
     ///   - requiresAuthorization: Whether to send the client's token; `false` by default.
     public init(
-        method: HTTPMethod = .get,
-        path: String,
-        query: [URLQueryItem] = [],
-        headers: [String: String] = [:],
+        method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
         requiresAuthorization: Bool = false
     ) {
         self.init(
@@ -147,16 +133,14 @@ extension Endpoint where Response == Data {
     }
 
     /// An endpoint at an absolute URL (for example an image URL from the server) whose 2xx body is
-    /// returned as raw bytes. The client's token is never sent with it unless the URL's host and port
-    /// are the base URL's and `requiresAuthorization` is `true`.
+    /// returned as raw bytes; the client's token is never sent with it.
     /// - Parameters:
     ///   - method: The HTTP method; `.get` by default.
     ///   - url: The absolute URL.
     ///   - headers: Extra headers; none by default.
     public init(method: HTTPMethod = .get, url: URL, headers: [String: String] = [:]) {
-        self.init(
-            method: method, target: .url(url), query: [], body: nil, headers: headers,
-            requiresAuthorization: false, decode: { body, _, _ in body })
+        self.init(method: method, path: "", headers: headers)
+        target = .url(url)
     }
 }
 
@@ -171,12 +155,8 @@ extension Endpoint where Response == Void {
     ///   - headers: Extra headers; none by default.
     ///   - requiresAuthorization: Whether to send the client's token; `false` by default.
     public init(
-        method: HTTPMethod = .get,
-        path: String,
-        query: [URLQueryItem] = [],
-        body: (any Encodable & Sendable)? = nil,
-        headers: [String: String] = [:],
-        requiresAuthorization: Bool = false
+        method: HTTPMethod = .get, path: String, query: [URLQueryItem] = [], body: (any Encodable & Sendable)? = nil,
+        headers: [String: String] = [:], requiresAuthorization: Bool = false
     ) {
         self.init(
             method: method, target: .path(path), query: query, body: body, headers: headers,
