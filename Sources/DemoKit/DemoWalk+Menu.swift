@@ -99,7 +99,7 @@ extension DemoWalk {
             if lines.count == 2, let observation = observer.withLock({ $0 }) {
                 NotificationCenter.default.removeObserver(observation.token)
                 let passed = order?.menuItems.map(\.id) == chosen.map(\.id)
-                let total = MenuItem.format(price: order?.menuItems.reduce(0) { $0 + $1.price } ?? 0)
+                let total = (order ?? Order()).formattedTotal
                 done(passed, (lines + ["total: \(total)"]).joined(separator: "\n"))
             }
         }

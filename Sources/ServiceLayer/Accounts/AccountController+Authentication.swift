@@ -24,10 +24,9 @@ extension AccountController {
         emailContent: String,
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
-        let body = SignUpBody(email: email, password: password, name: name, emailContent: emailContent)
-        return client.send(AccountEndpoints.signUp(body), callbackQueue: .main) { result in
-            let token = self.storeToken(from: result)
-            MainActor.assumeIsolated { completion(token) }
+        let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
+        return client.send(endpoint, callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.mapError(Redaction.error).flatMap(self.storeToken)) }
         }
     }
 
@@ -42,9 +41,14 @@ extension AccountController {
     public func signUp(email: String, password: String, name: String, emailContent: String)
         async throws(APIError) -> String
     {
-        let body = SignUpBody(email: email, password: password, name: name, emailContent: emailContent)
-        let result = await client.result(of: AccountEndpoints.signUp(body))
-        return try storeToken(from: result).get()
+        let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
+        let reply: AccountsAPI.AuthReply
+        do throws(APIError) {
+            reply = try await client.send(endpoint)
+        } catch {
+            throw Redaction.error(error)
+        }
+        return try storeToken(from: reply).get()
     }
 
     /// Logs in: `POST accounts/login`. The tokens (access, refresh, expiry) are stored before the
@@ -64,10 +68,8 @@ extension AccountController {
         password: String,
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(AccountEndpoints.logIn(LogInBody(email: email, password: password)), callbackQueue: .main) {
-            result in
-            let token = self.storeToken(from: result)
-            MainActor.assumeIsolated { completion(token) }
+        client.send(AccountsAPI.logIn(email: email, password: password), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.mapError(Redaction.error).flatMap(self.storeToken)) }
         }
     }
 
@@ -77,22 +79,22 @@ extension AccountController {
     ///   - password: The account's password.
     /// - Returns: The token, which is also stored.
     public func logIn(email: String, password: String) async throws(APIError) -> String {
-        let endpoint = AccountEndpoints.logIn(LogInBody(email: email, password: password))
-        let result = await client.result(of: endpoint)
-        return try storeToken(from: result).get()
+        let reply: AccountsAPI.AuthReply
+        do throws(APIError) {
+            reply = try await client.send(AccountsAPI.logIn(email: email, password: password))
+        } catch {
+            throw Redaction.error(error)
+        }
+        return try storeToken(from: reply).get()
     }
 
-    /// Turns a signup or login answer into the access token (storing it with the refresh token and the
-    /// expiry) or an error without secrets; ``APIError/tokenStorage(_:)`` when the store cannot keep them.
-    private func storeToken(from result: Result<AuthReply, APIError>) -> Result<String, APIError> {
-        switch result {
-        case .failure(let error):
-            return .failure(SecretScrubbing.scrub(error))
-        case .success(let reply):
-            guard let tokens = reply.tokens(receivedAt: Date()) else {
-                return .failure(.server(message: reply.message ?? "The server refused the request"))
-            }
-            return refresher.store(tokens).map { tokens.accessToken }
+    /// Turns a signup or login answer into the access token, storing it with the refresh token and the
+    /// expiry: ``APIError/server(message:)`` for a refusal, ``APIError/tokenStorage(_:)`` when the store
+    /// cannot keep them. (Failed calls reach the completion through ``Redaction``, so their bodies hold no secret.)
+    private func storeToken(from reply: AccountsAPI.AuthReply) -> Result<String, APIError> {
+        guard let tokens = reply.tokens(receivedAt: Date()) else {
+            return .failure(.server(message: reply.message ?? "The server refused the request"))
         }
+        return refresher.store(tokens).map { tokens.accessToken }
     }
 }

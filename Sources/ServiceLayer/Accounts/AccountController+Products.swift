@@ -15,9 +15,8 @@ extension AccountController {
     /// - Returns: A handle to cancel the call (only this call, never a refresh other calls wait for).
     @discardableResult
     public func fetchProducts(completion: @escaping @MainActor (Result<[Product], APIError>) -> Void) -> RequestHandle {
-        refresher.send(AccountEndpoints.products, queue: .main) { result in
-            let products = self.products(from: result)
-            MainActor.assumeIsolated { completion(products) }
+        refresher.send(AccountsAPI.products, queue: .main) { result in
+            MainActor.assumeIsolated { completion(result.mapError(Redaction.error).flatMap(Self.products)) }
         }
     }
 
@@ -25,22 +24,20 @@ extension AccountController {
     /// same way. Cancelling the task cancels only this call.
     /// - Returns: The products.
     public func fetchProducts() async throws(APIError) -> [Product] {
-        let result = await APIClient.result { completion in
-            refresher.send(AccountEndpoints.products, queue: APIClient.asyncQueue, completion: completion)
+        let reply: AccountsAPI.ProductsReply
+        do throws(APIError) {
+            reply = try await refresher.send(AccountsAPI.products)
+        } catch {
+            throw Redaction.error(error)
         }
-        return try products(from: result).get()
+        return try Self.products(from: reply).get()
     }
 
-    /// Turns a products answer into the products, or an error without secrets.
-    private func products(from result: Result<ProductsReply, APIError>) -> Result<[Product], APIError> {
-        switch result {
-        case .failure(let error):
-            return .failure(SecretScrubbing.scrub(error))
-        case .success(let reply):
-            guard reply.success else {
-                return .failure(.server(message: reply.message ?? "The server refused the request"))
-            }
-            return .success(reply.products)
+    /// The products of an answer, or ``APIError/server(message:)`` when the server refused.
+    private static func products(from reply: AccountsAPI.ProductsReply) -> Result<[Product], APIError> {
+        guard reply.success else {
+            return .failure(.server(message: reply.message ?? "The server refused the request"))
         }
+        return .success(reply.products)
     }
 }

@@ -21,9 +21,9 @@ import Musl
 ///
 /// The file holds `{"accessToken": ..., "refreshToken": ..., "expiresAt": <seconds since 1970>}`; a
 /// file holding a bare token (as earlier versions wrote) reads as that access token.
-public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
-{
+///
+/// Printing it shows its type, `dump` its file, never a token: the tokens live behind the store's lock.
+public final class FileTokenStore: TokenStore {
     /// The file the tokens are kept in.
     public let url: URL
     private let stored: Locked<AuthTokens?>
@@ -81,38 +81,18 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
         }
     }
 
-    /// Says whether tokens are stored and where, never the tokens themselves.
-    public var description: String {
-        let tokens = self.tokens
-        return "FileTokenStore(url: \(url.path), token: \(TokenText.describe(tokens?.accessToken)), "
-            + "refreshToken: \(TokenText.describe(tokens?.refreshToken)))"
-    }
-
-    /// The same as ``description``: the tokens are never shown.
-    public var debugDescription: String {
-        description
-    }
-
-    /// Shows only the file and whether tokens are stored, so `dump(_:)` cannot print them either.
-    public var customMirror: Mirror {
-        let tokens = self.tokens
-        return Mirror(
-            self,
-            children: ["url": url, "hasToken": tokens != nil, "hasRefreshToken": tokens?.refreshToken != nil],
-            displayStyle: .class)
-    }
-
     // MARK: The file's format
 
+    /// What the file holds; the tokens are ``Secret``s here too, plain strings in the JSON.
     private struct FileContent: Codable {
-        let accessToken: String
-        let refreshToken: String?
+        let accessToken: Secret
+        let refreshToken: Secret?
         let expiresAt: Double?
     }
 
     private static func encode(_ tokens: AuthTokens) -> [UInt8] {
         let content = FileContent(
-            accessToken: tokens.accessToken, refreshToken: tokens.refreshToken,
+            accessToken: Secret(tokens.accessToken), refreshToken: tokens.refreshToken.map(Secret.init),
             expiresAt: tokens.expiresAt?.timeIntervalSince1970)
         return Array((try? JSONEncoder().encode(content)) ?? Data())
     }
@@ -122,10 +102,10 @@ public final class FileTokenStore: TokenStore, CustomStringConvertible, CustomDe
         guard !text.isEmpty else { return nil }
         guard text.hasPrefix("{") else { return AuthTokens(accessToken: text) }  // a bare token
         guard let content = try? JSONDecoder().decode(FileContent.self, from: Data(text.utf8)),
-            !content.accessToken.isEmpty
+            !content.accessToken.value.isEmpty
         else { return nil }
         return AuthTokens(
-            accessToken: content.accessToken, refreshToken: content.refreshToken,
+            accessToken: content.accessToken.value, refreshToken: content.refreshToken?.value,
             expiresAt: content.expiresAt.map(Date.init(timeIntervalSince1970:)))
     }
 

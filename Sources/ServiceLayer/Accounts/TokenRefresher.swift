@@ -189,7 +189,7 @@ final class TokenRefresher: Sendable {
 
     /// `POST accounts/refresh`, then the outcome for every waiter (those that cancelled are gone).
     private func refresh(with refreshToken: String) {
-        let endpoint = AccountEndpoints.refresh(RefreshBody(refreshToken: refreshToken))
+        let endpoint = AccountsAPI.refresh(refreshToken: refreshToken)
         client.send(endpoint, callbackQueue: Self.queue) { [self] result in
             let received = now()
             let (outcome, waiters) = state.withLock { state in
@@ -203,7 +203,7 @@ final class TokenRefresher: Sendable {
 
     /// Stores what a refresh answered (called under the lock). The store changes only while it still
     /// holds the refresh token that was used: a logout or a new login meanwhile wins.
-    private func apply(_ result: Result<AuthReply, APIError>, receivedAt: Date, usedUp refreshToken: String)
+    private func apply(_ result: Result<AccountsAPI.AuthReply, APIError>, receivedAt: Date, usedUp refreshToken: String)
         -> Outcome
     {
         guard let current = store.tokens, current.refreshToken == refreshToken else {

@@ -41,9 +41,9 @@ extension TokenStore {
 
 /// A token store that keeps the token in memory only: the user is logged out when the process ends.
 /// The default store of ``AccountController``.
-public final class InMemoryTokenStore: TokenStore, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable
-{
+///
+/// Printing or `dump`ing it shows no token: the tokens live behind the store's lock.
+public final class InMemoryTokenStore: TokenStore {
     private let stored: Locked<AuthTokens?>
 
     /// Creates a store.
@@ -84,33 +84,5 @@ public final class InMemoryTokenStore: TokenStore, CustomStringConvertible, Cust
     /// Forgets every token.
     public func clearToken() {
         stored.withLock { $0 = nil }
-    }
-
-    /// Says whether a token is stored, never the token itself.
-    public var description: String {
-        let tokens = self.tokens
-        return "InMemoryTokenStore(token: \(TokenText.describe(tokens?.accessToken)), "
-            + "refreshToken: \(TokenText.describe(tokens?.refreshToken)))"
-    }
-
-    /// The same as ``description``: the token is never shown.
-    public var debugDescription: String {
-        description
-    }
-
-    /// Shows only whether tokens are stored, so `dump(_:)` cannot print them either.
-    public var customMirror: Mirror {
-        let tokens = self.tokens
-        return Mirror(
-            self, children: ["hasToken": tokens != nil, "hasRefreshToken": tokens?.refreshToken != nil],
-            displayStyle: .class)
-    }
-}
-
-/// How token stores and credential types show a secret in descriptions.
-enum TokenText {
-    /// `<redacted>` when there is a secret, `none` when there is not.
-    static func describe(_ secret: String?) -> String {
-        secret == nil ? "none" : Redaction.placeholder
     }
 }

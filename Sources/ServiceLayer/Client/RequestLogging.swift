@@ -8,7 +8,8 @@ import FoundationNetworking
 ///
 /// The line holds the method, the URL, the status (or error), the duration, the bytes sent and
 /// received and the retry count (and `cache: hit|revalidated|miss` when a ``ResponseCache`` took part), then the request headers and bodies with every secret replaced by
-/// `<redacted>` (see ``Redaction``).
+/// `<redacted>`: the values of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and
+/// `X-API-Key`, and query items and JSON fields named `password`, `token`, `accessToken`, `refreshToken`.
 public typealias RequestLogger = @Sendable (_ line: String) -> Void
 
 /// Formats the log line for one request.

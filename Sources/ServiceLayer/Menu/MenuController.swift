@@ -124,6 +124,12 @@ public final class MenuController: Sendable {
         }
     }
 
+    /// Fetches the menu's category names: the `async` twin of ``fetchCategories(completion:)``.
+    /// Cancelling the task cancels the request and throws ``APIError/cancelled``.
+    public func fetchCategories() async throws(APIError) -> [String] {
+        try await client.send(MenuAPI.categories).categories
+    }
+
     /// Fetches the dishes of one category (`GET menu?category=<category>`). An unknown category gives
     /// an empty list.
     /// - Parameters:
@@ -138,6 +144,12 @@ public final class MenuController: Sendable {
         client.send(MenuAPI.menuItems(forCategory: category), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result.map(\.items)) }
         }
+    }
+
+    /// Fetches the dishes of one category: the `async` twin of ``fetchMenuItems(forCategory:completion:)``.
+    /// - Parameter category: A name from ``fetchCategories()``; any text is sent intact.
+    public func fetchMenuItems(forCategory category: String) async throws(APIError) -> [MenuItem] {
+        try await client.send(MenuAPI.menuItems(forCategory: category)).items
     }
 
     /// Sends the order (`POST order` with `{"menuIds": [...]}`) and returns the kitchen's estimate.
@@ -156,43 +168,10 @@ public final class MenuController: Sendable {
         }
     }
 
-    // MARK: - Images
-
-    /// Fetches a picture, from ``imageCache`` when it is there, else from ``diskImageCache`` (read off
-    /// the main thread) when it is there.
-    ///
-    /// A cached picture costs no request: the handle returned is already finished and the completion
-    /// still runs asynchronously, on the main actor. Concurrent calls for one URL share one download;
-    /// cancelling one of them leaves the others waiting. The client's token is never sent with an image.
-    /// - Parameters:
-    ///   - url: The picture's URL, usually a ``MenuItem/imageURL``; any host.
-    ///   - completion: Receives the picture's bytes, or why it could not be fetched (an empty 200 is a
-    ///     ``APIError/decoding(description:body:)`` error); called exactly once, on the main actor.
-    /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
-    @discardableResult
-    public func fetchImage(url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void) -> RequestHandle
-    {
-        fetchImage(url: url, callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
-    }
-
-    /// ``fetchImage(url:completion:)`` with a `@Sendable` completion on `queue`: the callback method
-    /// uses `.main`, the `async` twin its own queue.
-    func fetchImage(
-        url: URL, callbackQueue queue: DispatchQueue, completion: @escaping @Sendable (Result<Data, APIError>) -> Void
-    ) -> RequestHandle {
-        if let cached = imageCache.data(for: url) {
-            queue.async { completion(.success(cached)) }
-            return .completed()
-        }
-        if let diskImageCache {  // see MenuController+DiskImageCache.swift
-            return fetchImage(url: url, through: diskImageCache, callbackQueue: queue, completion: completion)
-        }
-        return client.send(MenuAPI.image(at: url), callbackQueue: queue) { [imageCache] result in
-            let checked = result.flatMap { MenuAPI.checkImage($0, from: url) }
-            if case .success(let data) = checked { imageCache.insert(data, for: url) }
-            completion(checked)
-        }
+    /// Sends the order and returns the minutes until it is ready: the `async` twin of
+    /// ``submitOrder(forMenuIDs:completion:)``. Never repeated automatically.
+    /// - Parameter menuIDs: The ordered dishes' ``MenuItem/id``s.
+    public func submitOrder(forMenuIDs menuIDs: [Int]) async throws(APIError) -> MinutesToPrepare {
+        try await client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs)).minutes
     }
 }

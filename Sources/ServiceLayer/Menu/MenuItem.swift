@@ -57,7 +57,7 @@ public struct MenuItem: Codable, Sendable, Hashable, Identifiable {
 
     /// Formats an amount as Apple's sample did: `$` and two decimals, whatever the locale.
     /// - Parameter price: The amount in dollars.
-    public static func format(price: Double) -> String {
+    static func format(price: Double) -> String {
         String(format: "$%.2f", price)
     }
 }

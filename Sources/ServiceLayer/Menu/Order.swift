@@ -14,10 +14,6 @@ public struct Order: Codable, Sendable, Hashable {
         self.menuItems = menuItems
     }
 
-    enum CodingKeys: String, CodingKey {
-        case menuItems
-    }
-
     /// The sum of the items' prices, in dollars.
     public var total: Double {
         menuItems.reduce(0) { $0 + $1.price }

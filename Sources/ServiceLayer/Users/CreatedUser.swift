@@ -32,12 +32,4 @@ public struct CreatedUser: Codable, Sendable, Hashable {
     public var createdDate: Date? {
         Timestamp.date(from: createdAt)
     }
-
-    /// The wire names of the fields.
-    enum CodingKeys: String, CodingKey {
-        case name
-        case job
-        case id
-        case createdAt
-    }
 }

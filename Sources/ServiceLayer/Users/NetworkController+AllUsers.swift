@@ -13,11 +13,18 @@ extension NetworkController {
     /// - Returns: A handle to cancel the whole walk.
     @discardableResult
     public func fetchAllUsers(completion: @escaping @MainActor (Result<[User], APIError>) -> Void) -> RequestHandle {
+        // One walk, the loop below, for both forms: this one runs it in a task that the handle cancels.
         let walk = Call<[User]>(queue: .main) { result in
             MainActor.assumeIsolated { completion(result) }
         }
-        let pages = DispatchQueue(label: "ServiceLayer.NetworkController.fetchAllUsers")
-        pages.async { self.fetchPages(from: 1, collected: [], walk: walk, on: pages) }
+        let task = Task {
+            do throws(APIError) {
+                walk.finish(.success(try await fetchAllUsers()))
+            } catch {
+                walk.finish(.failure(error))
+            }
+        }
+        walk.onCancel { task.cancel() }
         return RequestHandle(walk)
     }
 
@@ -28,30 +35,12 @@ extension NetworkController {
         var users: [User] = []
         var page = 1
         while true {
+            guard !Task.isCancelled else { throw .cancelled }  // cancelled between two pages
             let usersPage = try await fetchUsers(page: page)
             users += usersPage.data
             if Self.isLastPage(usersPage, requested: page) { return users }
             page += 1
         }
-    }
-
-    /// Fetches page `page`, then either finishes `walk` or goes on with the next page.
-    ///
-    /// Runs on the serial queue `pages`, where the page completions also land, so the handle of the
-    /// page in flight is always the one a cancel reaches.
-    private func fetchPages(from page: Int, collected: [User], walk: Call<[User]>, on pages: DispatchQueue) {
-        guard !walk.isFinished else { return }  // cancelled before this page was sent
-        let request = client.send(UsersEndpoints.page(page), callbackQueue: pages) { result in
-            switch result {
-            case .failure(let error):
-                walk.finish(.failure(error))
-            case .success(let usersPage) where Self.isLastPage(usersPage, requested: page):
-                walk.finish(.success(collected + usersPage.data))
-            case .success(let usersPage):
-                self.fetchPages(from: page + 1, collected: collected + usersPage.data, walk: walk, on: pages)
-            }
-        }
-        walk.onCancel { request.cancel() }
     }
 
     /// Whether page number `requested`, answered with `page`, is the last one: the number reached

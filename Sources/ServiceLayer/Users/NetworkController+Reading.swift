@@ -16,7 +16,7 @@ extension NetworkController {
         page: Int,
         completion: @escaping @MainActor (Result<UsersPage, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.page(page), callbackQueue: .main) { result in
+        client.send(UsersAPI.page(page), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result) }
         }
     }
@@ -25,7 +25,7 @@ extension NetworkController {
     /// - Parameter page: The page number, from 1.
     /// - Returns: The page.
     public func fetchUsers(page: Int) async throws(APIError) -> UsersPage {
-        try await client.send(UsersEndpoints.page(page))
+        try await client.send(UsersAPI.page(page))
     }
 
     /// Fetches one user: `GET users/<id>`, unwrapping the server's `{"data": {...}}`.
@@ -40,7 +40,7 @@ extension NetworkController {
         id: Int,
         completion: @escaping @MainActor (Result<User, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.user(id: id), callbackQueue: .main) { result in
+        client.send(UsersAPI.user(id: id), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result.map(\.data)) }
         }
     }
@@ -49,6 +49,6 @@ extension NetworkController {
     /// - Parameter id: The user's id.
     /// - Returns: The user.
     public func fetchUser(id: Int) async throws(APIError) -> User {
-        try await client.send(UsersEndpoints.user(id: id)).data
+        try await client.send(UsersAPI.user(id: id)).data
     }
 }

@@ -13,7 +13,7 @@ extension NetworkController {
         _ body: UserBody,
         completion: @escaping @MainActor (Result<CreatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.create(body), callbackQueue: .main) { result in
+        client.send(UsersAPI.create(body), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result) }
         }
     }
@@ -22,7 +22,7 @@ extension NetworkController {
     /// - Parameter body: The new user's name and job.
     /// - Returns: The created user.
     public func createUser(_ body: UserBody) async throws(APIError) -> CreatedUser {
-        try await client.send(UsersEndpoints.create(body))
+        try await client.send(UsersAPI.create(body))
     }
 
     /// Replaces a user: `PUT users/<id>` with `{name, job}`.
@@ -37,7 +37,7 @@ extension NetworkController {
         _ body: UserBody,
         completion: @escaping @MainActor (Result<UpdatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.update(id: id, body, method: .put), callbackQueue: .main) { result in
+        client.send(UsersAPI.update(id: id, body, method: .put), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result) }
         }
     }
@@ -48,7 +48,7 @@ extension NetworkController {
     ///   - body: The user's new name and job.
     /// - Returns: The updated user.
     public func updateUser(id: Int, _ body: UserBody) async throws(APIError) -> UpdatedUser {
-        try await client.send(UsersEndpoints.update(id: id, body, method: .put))
+        try await client.send(UsersAPI.update(id: id, body, method: .put))
     }
 
     /// Changes part of a user: `PATCH users/<id>` with `{name, job}`. Never retried, since `PATCH` is
@@ -64,7 +64,7 @@ extension NetworkController {
         _ body: UserBody,
         completion: @escaping @MainActor (Result<UpdatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.update(id: id, body, method: .patch), callbackQueue: .main) { result in
+        client.send(UsersAPI.update(id: id, body, method: .patch), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result) }
         }
     }
@@ -75,7 +75,7 @@ extension NetworkController {
     ///   - body: The user's new name and job.
     /// - Returns: The updated user.
     public func patchUser(id: Int, _ body: UserBody) async throws(APIError) -> UpdatedUser {
-        try await client.send(UsersEndpoints.update(id: id, body, method: .patch))
+        try await client.send(UsersAPI.update(id: id, body, method: .patch))
     }
 
     /// Deletes a user: `DELETE users/<id>`. The server's 204 (no body) is success.
@@ -88,7 +88,7 @@ extension NetworkController {
         id: Int,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersEndpoints.delete(id: id), callbackQueue: .main) { result in
+        client.send(UsersAPI.delete(id: id), callbackQueue: .main) { result in
             MainActor.assumeIsolated { completion(result) }
         }
     }
@@ -96,6 +96,6 @@ extension NetworkController {
     /// Deletes a user: the `async` twin of ``deleteUser(id:completion:)``.
     /// - Parameter id: The user's id.
     public func deleteUser(id: Int) async throws(APIError) {
-        try await client.send(UsersEndpoints.delete(id: id))
+        try await client.send(UsersAPI.delete(id: id))
     }
 }

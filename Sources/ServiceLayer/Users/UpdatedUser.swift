@@ -28,11 +28,4 @@ public struct UpdatedUser: Codable, Sendable, Hashable {
     public var updatedDate: Date? {
         Timestamp.date(from: updatedAt)
     }
-
-    /// The wire names of the fields.
-    enum CodingKeys: String, CodingKey {
-        case name
-        case job
-        case updatedAt
-    }
 }

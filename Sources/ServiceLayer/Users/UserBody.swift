@@ -15,10 +15,4 @@ public struct UserBody: Codable, Sendable, Hashable {
         self.name = name
         self.job = job
     }
-
-    /// The wire names of the fields.
-    enum CodingKeys: String, CodingKey {
-        case name
-        case job
-    }
 }

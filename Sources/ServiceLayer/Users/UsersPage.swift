@@ -61,11 +61,5 @@ extension UsersPage {
             self.url = url
             self.text = text
         }
-
-        /// The wire names of the fields.
-        enum CodingKeys: String, CodingKey {
-            case url
-            case text
-        }
     }
 }

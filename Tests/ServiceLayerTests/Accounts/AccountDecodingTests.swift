@@ -33,27 +33,27 @@ final class AccountDecodingTests: XCTestCase {
     }
 
     func testSuccessFlagAsBooleanOrString() throws {
-        XCTAssertTrue(try decode(AuthReply.self, #"{"success":true,"token":"t"}"#).success)
-        XCTAssertTrue(try decode(AuthReply.self, #"{"success":"TRUE","token":"t"}"#).success)
-        XCTAssertFalse(try decode(AuthReply.self, #"{"success":"false","message":"m"}"#).success)
-        XCTAssertFalse(try decode(AuthReply.self, #"{"success":false}"#).success)
-        XCTAssertThrowsError(try decode(AuthReply.self, #"{"success":"perhaps"}"#))
-        XCTAssertThrowsError(try decode(AuthReply.self, #"{"message":"no flag"}"#))
+        XCTAssertTrue(try decode(AccountsAPI.AuthReply.self, #"{"success":true,"token":"t"}"#).success)
+        XCTAssertTrue(try decode(AccountsAPI.AuthReply.self, #"{"success":"TRUE","token":"t"}"#).success)
+        XCTAssertFalse(try decode(AccountsAPI.AuthReply.self, #"{"success":"false","message":"m"}"#).success)
+        XCTAssertFalse(try decode(AccountsAPI.AuthReply.self, #"{"success":false}"#).success)
+        XCTAssertThrowsError(try decode(AccountsAPI.AuthReply.self, #"{"success":"perhaps"}"#))
+        XCTAssertThrowsError(try decode(AccountsAPI.AuthReply.self, #"{"message":"no flag"}"#))
     }
 
     func testSuccessNeedsANonEmptyToken() {
-        XCTAssertThrowsError(try decode(AuthReply.self, #"{"success":true}"#))
-        XCTAssertThrowsError(try decode(AuthReply.self, #"{"success":true,"token":""}"#))
+        XCTAssertThrowsError(try decode(AccountsAPI.AuthReply.self, #"{"success":true}"#))
+        XCTAssertThrowsError(try decode(AccountsAPI.AuthReply.self, #"{"success":true,"token":""}"#))
     }
 
     func testAuthReplyDescriptionHidesTheToken() throws {
-        let reply = try decode(AuthReply.self, #"{"success":true,"message":"ok","token":"s3cr3t"}"#)
+        let reply = try decode(AccountsAPI.AuthReply.self, #"{"success":true,"message":"ok","token":"s3cr3t"}"#)
         XCTAssertFalse(String(describing: reply).contains("s3cr3t"))
     }
 
     func testProductsReply() throws {
-        XCTAssertEqual(try decode(ProductsReply.self, #"{"success":true,"products":[]}"#).products, [])
-        XCTAssertTrue(try decode(ProductsReply.self, #"{"success":false,"message":"m"}"#).products.isEmpty)
-        XCTAssertThrowsError(try decode(ProductsReply.self, #"{"success":true}"#))
+        XCTAssertEqual(try decode(AccountsAPI.ProductsReply.self, #"{"success":true,"products":[]}"#).products, [])
+        XCTAssertTrue(try decode(AccountsAPI.ProductsReply.self, #"{"success":false,"message":"m"}"#).products.isEmpty)
+        XCTAssertThrowsError(try decode(AccountsAPI.ProductsReply.self, #"{"success":true}"#))
     }
 }

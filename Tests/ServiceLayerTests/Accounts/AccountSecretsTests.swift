@@ -41,14 +41,17 @@ final class AccountSecretsTests: AccountsTestCase {
 
         let values: [Any] = [
             inMemory, file, controller, products,
-            SignUpBody(email: email, password: password, name: "Ada", emailContent: ""),
-            LogInBody(email: email, password: password),
-            try JSONDecoder().decode(AuthReply.self, from: Data(#"{"success":true,"token":"\#(token)"}"#.utf8)),
+            AccountsAPI.SignUpBody(email: email, password: Secret(password), name: "Ada", emailContent: ""),
+            AccountsAPI.LogInBody(email: email, password: Secret(password)),
+            try JSONDecoder().decode(
+                AccountsAPI.AuthReply.self, from: Data(#"{"success":true,"token":"\#(token)"}"#.utf8)),
         ]
         for value in values {
             for text in renderings(of: value) { assertNoSecrets(text, token: token, "\(type(of: value))") }
         }
-        XCTAssertEqual(String(describing: inMemory), "InMemoryTokenStore(token: <redacted>, refreshToken: <redacted>)")
+        XCTAssertTrue(
+            String(describing: try XCTUnwrap(inMemory.tokens)).hasPrefix(
+                "AuthTokens(access: <redacted>, refresh: Optional(<redacted>), expiresAt: "))
     }
 
     func testErrorsNeverShowThePasswordOrToken() throws {
@@ -121,8 +124,9 @@ final class AccountSecretsTests: AccountsTestCase {
         try file.setTokens(tokens)
         let json = #"{"success":true,"token":"\#(tokens.accessToken)","refreshToken":"\#(refreshToken)","expiresIn":9}"#
         let values: [Any] = [
-            tokens, controller.tokenStore, file, controller, RefreshBody(refreshToken: refreshToken),
-            try JSONDecoder().decode(AuthReply.self, from: Data(json.utf8)),
+            tokens, controller.tokenStore, file, controller,
+            AccountsAPI.RefreshBody(refreshToken: Secret(refreshToken)),
+            try JSONDecoder().decode(AccountsAPI.AuthReply.self, from: Data(json.utf8)),
             APIError.tokenStorage("Not a directory (errno 20)"), APIError.tooManyTokenRefreshes,
         ]
         for value in values {
@@ -133,7 +137,7 @@ final class AccountSecretsTests: AccountsTestCase {
         }
         XCTAssertEqual(
             String(describing: AuthTokens(accessToken: "a", refreshToken: "r")),
-            "AuthTokens(accessToken: <redacted>, refreshToken: <redacted>, expiresAt: unknown)")
+            "AuthTokens(access: <redacted>, refresh: Optional(<redacted>), expiresAt: nil)")
     }
 
     func testAFailedRefreshKeepsNoTokenInTheError() throws {

@@ -18,7 +18,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let stolen = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
         let other = APIClient(baseURL: apiURL(), callbackQueue: .main, options: uncoalesced)
         let used = awaitCompletion {
-            other.send(AccountEndpoints.refresh(RefreshBody(refreshToken: stolen)), completion: $0)
+            other.send(AccountsAPI.refresh(refreshToken: stolen), completion: $0)
         }
         XCTAssertEqual(used?.successValue?.success, true)
         server.expireAllTokens()
@@ -71,7 +71,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         _ = try await controller.signUp(email: email, password: password, name: "Ada", emailContent: "")
         let stolen = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
         let thief = APIClient(baseURL: apiURL(), options: APIClient.Options(retryPolicy: .never))
-        let reply = try await thief.send(AccountEndpoints.refresh(RefreshBody(refreshToken: stolen)))
+        let reply = try await thief.send(AccountsAPI.refresh(refreshToken: stolen))
         let thiefTokens = try XCTUnwrap(reply.tokens(receivedAt: Date()))
         server.expireAllTokens()
 
@@ -87,7 +87,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
             baseURL: apiURL(), options: APIClient.Options(retryPolicy: .never),
             tokenProvider: { thiefTokens.accessToken })
         do {
-            _ = try await thiefClient.send(AccountEndpoints.products)
+            _ = try await thiefClient.send(AccountsAPI.products)
             XCTFail("the thief's tokens must be revoked")
         } catch {
             XCTAssertEqual(error.statusCode, 401)
@@ -115,8 +115,8 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let controller = makeAccountController(tokenStore: store)
         _ = try signUp(controller)
         let refresher = TokenRefresher(client: controller.client, store: store, now: { clock.now })
-        func fetch() -> Result<ProductsReply, APIError>? {
-            awaitCompletion { refresher.send(AccountEndpoints.products, queue: .main, completion: $0) }
+        func fetch() -> Result<AccountsAPI.ProductsReply, APIError>? {
+            awaitCompletion { refresher.send(AccountsAPI.products, queue: .main, completion: $0) }
         }
         for step in 1...3 {
             server.expireAllTokens()

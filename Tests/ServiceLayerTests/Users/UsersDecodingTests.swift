@@ -45,7 +45,7 @@ final class UsersDecodingTests: XCTestCase {
 
     func testSingleUserEnvelope() throws {
         let envelope = try decode(
-            DataEnvelope<User>.self,
+            UsersAPI.DataEnvelope<User>.self,
             #"{"data":{"id":2,"email":"janet.weaver@reqres.in","first_name":"Janet","last_name":"Weaver","#
                 + #""avatar":"https://reqres.in/img/faces/2-image.jpg"},"support":{"url":"https://reqres.in/","text":"t"}}"#
         )

@@ -1,7 +1,17 @@
 import Foundation
 
-/// The reqres calls as endpoints, shared by each callback method and its `async` twin.
-enum UsersEndpoints {
+// MARK: - The reqres wire format
+
+/// The reqres endpoints and the one JSON wrapper the controller unwraps, in one place.
+///
+/// The bodies and answers users see (``UserBody``, ``UsersPage``, ``User``, ``CreatedUser``,
+/// ``UpdatedUser``) are public models in their own files.
+enum UsersAPI {
+    /// `{"data": {...}}`: how reqres wraps a single object; the controller hands out what is inside.
+    struct DataEnvelope<Wrapped: Decodable & Sendable>: Decodable, Sendable {
+        let data: Wrapped
+    }
+
     /// `GET users?page=<page>`.
     static func page(_ page: Int) -> Endpoint<UsersPage> {
         Endpoint(path: "users", query: [URLQueryItem(name: "page", value: String(page))])

@@ -1,0 +1,39 @@
+import Foundation
+
+/// A secret string — a password, an access token, a refresh token — that never shows itself.
+///
+/// Its `description`, `debugDescription` and mirror are `<redacted>`, so a value holding one can be
+/// printed, interpolated or `dump`ed without a custom description of its own. On the wire it is the
+/// plain string: `{"password": "hunter2"}` encodes and decodes as it always did.
+///
+/// Internal: no public API takes or returns one. ``AuthTokens`` and ``TokenStore`` keep `String`
+/// tokens, so an app's own store (a keychain, a file) reads and writes plain strings.
+struct Secret: Codable, Hashable, Sendable, CustomStringConvertible, CustomDebugStringConvertible,
+    CustomReflectable
+{
+    /// The secret itself: send it, store it, compare it; never log it.
+    let value: String
+
+    /// Wraps `value`.
+    init(_ value: String) {
+        self.value = value
+    }
+
+    init(from decoder: any Decoder) throws {
+        value = try decoder.singleValueContainer().decode(String.self)
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(value)
+    }
+
+    /// `<redacted>`.
+    var description: String { Redaction.placeholder }
+
+    /// `<redacted>`.
+    var debugDescription: String { Redaction.placeholder }
+
+    /// No children, so `dump` prints `<redacted>` and nothing more.
+    var customMirror: Mirror { Mirror(self, children: [:]) }
+}

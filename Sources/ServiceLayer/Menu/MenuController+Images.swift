@@ -1,0 +1,92 @@
+import Foundation
+
+// MARK: - Pictures: memory, then disk, then the network
+
+extension MenuController {
+    /// Where the disk tier is read and written, off the caller's thread.
+    private static let diskQueue = DispatchQueue(label: "ServiceLayer.MenuController.disk", attributes: .concurrent)
+
+    /// Fetches a picture, from ``imageCache`` when it is there, else from ``diskImageCache`` (read off
+    /// the main thread) when it is there.
+    ///
+    /// A cached picture costs no request: the handle returned is already finished and the completion
+    /// still runs asynchronously, on the main actor. Concurrent calls for one URL share one download;
+    /// cancelling one of them leaves the others waiting. The client's token is never sent with an image.
+    /// - Parameters:
+    ///   - url: The picture's URL, usually a ``MenuItem/imageURL``; any host.
+    ///   - completion: Receives the picture's bytes, or why it could not be fetched (an empty 200 is a
+    ///     ``APIError/decoding(description:body:)`` error); called exactly once, on the main actor.
+    /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
+    @discardableResult
+    public func fetchImage(url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void) -> RequestHandle
+    {
+        if let cached = imageCache.data(for: url) {
+            DispatchQueue.main.async { MainActor.assumeIsolated { completion(.success(cached)) } }
+            return .completed()
+        }
+        if diskImageCache != nil { return fetchImageThroughDisk(url: url, completion: completion) }
+        return client.send(MenuAPI.image(at: url), callbackQueue: .main) { result in
+            MainActor.assumeIsolated { completion(result.flatMap { self.keepImage($0, for: url) }) }
+        }
+    }
+
+    /// Fetches a picture, from ``imageCache`` or ``diskImageCache`` when it is there: the `async` twin of
+    /// ``fetchImage(url:completion:)``, sharing its caches and its coalescing.
+    /// - Parameter url: The picture's URL.
+    public func fetchImage(url: URL) async throws(APIError) -> Data {
+        if let stored = storedImage(for: url) { return stored }
+        return try keepImage(try await client.send(MenuAPI.image(at: url)), for: url).get()
+    }
+
+    /// ``fetchImage(url:completion:)`` past a memory miss, with a disk tier: the file is read (and a
+    /// download written) on a background queue, never on the main thread.
+    private func fetchImageThroughDisk(
+        url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void
+    ) -> RequestHandle {
+        let call = Call<Data>(queue: .main) { result in
+            MainActor.assumeIsolated { completion(result) }
+        }
+        Self.diskQueue.async { [self] in
+            guard !call.isFinished else { return }  // cancelled before the disk was read
+            if let stored = storedImage(for: url) {
+                call.finish(.success(stored))
+                return
+            }
+            let download = client.send(MenuAPI.image(at: url), callbackQueue: Self.diskQueue) { result in
+                call.finish(result.flatMap { self.keepImage($0, for: url) })
+            }
+            call.onCancel { download.cancel() }
+        }
+        return RequestHandle(call)
+    }
+
+    /// The picture kept for `url` in memory, else on disk (then kept in memory too); `nil` when neither
+    /// has it. It may read a file: keep it off the main thread when there is a ``diskImageCache``.
+    private func storedImage(for url: URL) -> Data? {
+        if let data = imageCache.data(for: url) { return data }
+        guard let data = diskImageCache?.data(for: url) else { return nil }
+        imageCache.insert(data, for: url)
+        return data
+    }
+
+    /// A downloaded picture, checked (an empty body is an error) and kept in memory and on disk.
+    private func keepImage(_ data: Data, for url: URL) -> Result<Data, APIError> {
+        let checked = MenuAPI.checkImage(data, from: url)
+        if case .success = checked {
+            imageCache.insert(data, for: url)
+            diskImageCache?.insert(data, for: url)
+        }
+        return checked
+    }
+
+    // MARK: - Clearing the caches
+
+    /// Empties every cache this controller reads from: pictures in memory (``imageCache``), pictures
+    /// on disk (``diskImageCache``) and the client's JSON answers
+    /// (``APIClient/Options/responseCache``, in memory and on disk).
+    public func clearCaches() {
+        imageCache.removeAll()
+        diskImageCache?.removeAll()
+        client.options.responseCache?.removeAll()
+    }
+}
