@@ -85,7 +85,7 @@ enum BenchArguments {
         OPTIONS:
           --quick          A small run for CI (3 rounds, small sizes, 1,000 requests for memory); its
                            timings are printed but not judged.
-          --overhead-only  Run only the overhead measurement (1/6), and print its row and figures.
+          --overhead-only  Run only the overhead measurement (1/6), and print its rows and figures.
           --rounds <n>     Interleaved rounds per comparison (7 by default, 3 with --quick).
           --requests <n>   Sequential requests per round of the overhead measurement (400 by default,
                            30 with --quick).

@@ -58,7 +58,8 @@ enum BenchProgram {
                     + "\(Report.format(seconds, decimals: 1)) s")
             print(
                 Report.table([
-                    Results.overheadRow(overhead, settings: settings), Results.overheadCPURow(overhead),
+                    Results.overheadRow(overhead, settings: settings), Results.overheadPairedRow(overhead),
+                    Results.overheadCPURow(overhead),
                 ]))
             print(
                 Report.json(

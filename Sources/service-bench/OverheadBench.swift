@@ -20,12 +20,16 @@ enum OverheadBench {
         var layerConnections: Int
         /// Connections the server accepted during the bare side's timed rounds.
         var bareConnections: Int
+        /// The median over rounds of each round's layer/bare ratio (the two halves of a round run back to
+        /// back, so they share the machine's load): information next to ``ratio``, which the target is on.
+        var pairedRatio: Double
         /// `layerMicros / bareMicros`.
         var ratio: Double { layerMicros / bareMicros }
     }
 
     /// What one side's timed rounds recorded besides their wall time.
     private struct Side {
+        var wallMicros: [Double] = []
         var cpuMicros: [Double] = []
         var connections = 0
     }
@@ -53,6 +57,7 @@ enum OverheadBench {
             let seconds = try timeSequential(count, "overhead (\(name))", fetch: fetch)
             side.cpuMicros.append((processCPUSeconds() - cpu) / Double(count) * 1e6)
             side.connections += server.acceptedConnections - accepted
+            side.wallMicros.append(seconds / Double(count) * 1e6)
             return seconds / Double(count) * 1e6
         }
         let medians = try interleavedMedians(
@@ -62,7 +67,8 @@ enum OverheadBench {
         return Figures(
             layerMicros: medians.layer, bareMicros: medians.bare, layerCPUMicros: median(layer.cpuMicros),
             bareCPUMicros: median(bare.cpuMicros), layerConnections: layer.connections,
-            bareConnections: bare.connections)
+            bareConnections: bare.connections,
+            pairedRatio: median(zip(layer.wallMicros, bare.wallMicros).map { $0 / $1 }))
     }
 
     /// Sends one request from each side and fails unless the server received the same method,

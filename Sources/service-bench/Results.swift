@@ -52,6 +52,7 @@ struct Results {
         let memoryRequests = Report.format(Double(memory.requests), decimals: 0)
         return [
             Self.overheadRow(overhead, settings: settings),
+            Self.overheadPairedRow(overhead),
             Self.overheadCPURow(overhead),
             ReportRow(
                 name: "decode: \(decodeItems)-item menu via Endpoint.parse (ms)", layer: f(decode.layerMillis, 2),
@@ -168,6 +169,14 @@ struct Results {
             target: "ratio ≤ 1.05", verdict: judged(overhead.ratio <= BenchProgram.ratioTarget, settings: settings))
     }
 
+    /// The median of the overhead measurement's per-round ratios (information; the target is on the
+    /// ratio of the medians).
+    static func overheadPairedRow(_ overhead: OverheadBench.Figures) -> ReportRow {
+        ReportRow(
+            name: "overhead: median of per-round layer/bare ratios", layer: "—", bare: "—",
+            ratio: Report.format(overhead.pairedRatio, decimals: 3), target: "—", verdict: "info")
+    }
+
     /// The overhead measurement's CPU time per request (information; the target is on wall time).
     static func overheadCPURow(_ overhead: OverheadBench.Figures) -> ReportRow {
         ReportRow(
@@ -186,6 +195,7 @@ struct Results {
             ("overhead_bare_us", .number(overhead.bareMicros)),
             ("overhead_ratio", .number(overhead.ratio)),
             ("overhead_target_met", .flag(overhead.ratio <= BenchProgram.ratioTarget)),
+            ("overhead_paired_ratio", .number(overhead.pairedRatio)),
             ("overhead_layer_cpu_us", .number(overhead.layerCPUMicros)),
             ("overhead_bare_cpu_us", .number(overhead.bareCPUMicros)),
             ("overhead_cpu_ratio", .number(overhead.layerCPUMicros / overhead.bareCPUMicros)),
