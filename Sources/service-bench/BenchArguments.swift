@@ -31,6 +31,8 @@ struct BenchUsageError: Error, Equatable {
 struct BenchSettings: Equatable {
     /// Whether this is the `--quick` run (its timings are printed but not judged).
     var isQuick: Bool
+    /// Whether only measurement 1 (overhead) runs (`--overhead-only`); `false` in both presets.
+    var overheadOnly = false
     /// Interleaved rounds per comparison (layer, bare, layer, bare, ...); figures are their medians.
     var rounds: Int
     /// Sequential requests per round of the overhead measurement.
@@ -73,7 +75,7 @@ struct BenchSettings: Equatable {
 enum BenchArguments {
     /// The usage text printed by `--help` and after a bad argument.
     static let usage = """
-        USAGE: service-bench [--quick] [--help]
+        USAGE: service-bench [--quick] [--overhead-only] [--rounds <n>] [--requests <n>] [--help]
 
         Measures ServiceLayer (MenuController over APIClient) against a bare URLSession + JSONDecoder
         on an embedded fixture server: per-request overhead, decoding, concurrency, coalescing and the
@@ -81,25 +83,44 @@ enum BenchArguments {
         Build it in release mode: swift run -c release service-bench
 
         OPTIONS:
-          --quick     A small run for CI (3 rounds, small sizes, 1,000 requests for memory); its
-                      timings are printed but not judged.
-          -h, --help  Show this help.
+          --quick          A small run for CI (3 rounds, small sizes, 1,000 requests for memory); its
+                           timings are printed but not judged.
+          --overhead-only  Run only the overhead measurement (1/6), and print its rows and figures.
+          --rounds <n>     Interleaved rounds per comparison (7 by default, 3 with --quick).
+          --requests <n>   Sequential requests per round of the overhead measurement (400 by default,
+                           30 with --quick).
+          -h, --help       Show this help.
 
         Exits 0 when every measurement ran (even if a target is missed), 1 when something broke
         (a request failed), 2 on bad arguments.
         """
 
-    /// Reads the arguments (without the program name).
+    /// Reads the arguments (without the program name). `--quick` picks the small sizes wherever it
+    /// stands; `--rounds` and `--requests` then override theirs.
     static func parse(_ arguments: [String]) -> Result<BenchCommand, BenchUsageError> {
         if arguments.first == "--memory-child" { return parseMemoryChild(Array(arguments.dropFirst())) }
-        var settings = BenchSettings.full
-        for argument in arguments {
+        var quick = false
+        var overheadOnly = false
+        var rounds: Int?
+        var requests: Int?
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
             switch argument {
             case "-h", "--help": return .success(.help)
-            case "--quick": settings = .quick
+            case "--quick": quick = true
+            case "--overhead-only": overheadOnly = true
+            case "--rounds", "--requests":
+                guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
+                    return .failure(BenchUsageError(message: "\(argument) needs a whole number above 0"))
+                }
+                if argument == "--rounds" { rounds = value } else { requests = value }
             default: return .failure(BenchUsageError(message: "unknown argument '\(argument)'"))
             }
         }
+        var settings = quick ? BenchSettings.quick : BenchSettings.full
+        settings.overheadOnly = overheadOnly
+        if let rounds { settings.rounds = rounds }
+        if let requests { settings.sequentialRequests = requests }
         return .success(.run(settings))
     }
 

@@ -42,12 +42,31 @@ enum BenchProgram {
         }
         defer { server.stop() }
         let baseURL = server.baseURL
-        progress("fixture server at \(baseURL.absoluteString); \(settings.isQuick ? "quick run" : "full run")")
+        progress(
+            "fixture server at \(baseURL.absoluteString); \(settings.isQuick ? "quick run" : "full run")"
+                + (settings.overheadOnly ? ", overhead only" : ""))
 
         progress(
             "1/6 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
-        let overhead = try OverheadBench.run(baseURL: baseURL, settings: settings)
+        let overhead = try OverheadBench.run(server: server, settings: settings)
         server.resetRecords()
+        if settings.overheadOnly {
+            let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+            print(machineLine())
+            print(
+                "service-bench overhead only: medians of \(settings.rounds) interleaved rounds, "
+                    + "\(Report.format(seconds, decimals: 1)) s")
+            print(
+                Report.table([
+                    Results.overheadRow(overhead, settings: settings), Results.overheadPairedRow(overhead),
+                    Results.overheadCPURow(overhead),
+                ]))
+            print(
+                Report.json(
+                    [("quick", .flag(settings.isQuick)), ("rounds", .integer(settings.rounds))]
+                        + Results.overheadFields(overhead, settings: settings) + [("seconds", .number(seconds))]))
+            return
+        }
         progress("2/6 decode: \(settings.decodeItems) items, \(settings.rounds) rounds × \(settings.decodesPerRound)")
         let decode = try DecodeBench.run(settings: settings)
         progress(

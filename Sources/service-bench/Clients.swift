@@ -75,36 +75,46 @@ struct LayerClient: Sendable {
 
 // MARK: - The bare baseline
 
-/// What an app without the layer would write: one `URLSession` on the same configuration, a prebuilt
-/// `URLRequest` (same URL, same `Accept: application/json` header and timeout as the layer's), a
-/// status check, `JSONDecoder().decode` in the data task's completion, and the hop to the main queue
-/// that a screen needs (the layer makes the same hop before its main-actor completion).
+/// What an app without the layer would write, doing everything an app must do anyway and nothing
+/// more: one `URLSession` on the same configuration; per call, the request built from the base URL and
+/// the category (`URLComponents`, the `Accept: application/json` header and the 30-second timeout the
+/// layer sends, as Apple's Restaurant sample builds it); a status check; one `JSONDecoder`, created
+/// once and reused (as the layer reuses `APIClient.Options.decoder`), decoding the same shape in the
+/// data task's completion; and the hop to the main queue with `DispatchQueue.main.async`, where the
+/// completion runs on the main actor — the queue and the way the layer's main-actor completion is reached.
 struct BareClient: Sendable {
     /// The session, created once.
     let session: URLSession
-    /// `GET menu?category=entrees`, built once.
-    let menuRequest: URLRequest
+    /// The fixture server.
+    let baseURL: URL
+    /// The decoder every answer goes through, created once.
+    let decoder = JSONDecoder()
 
     /// - Parameter baseURL: The fixture server.
     init(baseURL: URL) {
         session = URLSession(configuration: benchConfiguration())
-        var request = URLRequest(
-            url: URL(string: "menu?category=\(benchCategory)", relativeTo: baseURL)!.absoluteURL,
-            timeoutInterval: 30)
-        request.setValue("application/json", forHTTPHeaderField: "Accept")
-        menuRequest = request
+        self.baseURL = baseURL
     }
 
-    /// One `GET menu?category=entrees`, decoded; `done` receives `nil` or what went wrong.
+    /// `GET menu?category=<category>` with `Accept: application/json`, built as an app would, per call.
+    func menuRequest(forCategory category: String) -> URLRequest {
+        var components = URLComponents(url: baseURL.appendingPathComponent("menu"), resolvingAgainstBaseURL: true)!
+        components.queryItems = [URLQueryItem(name: "category", value: category)]
+        var request = URLRequest(url: components.url!, timeoutInterval: 30)
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    /// One `GET menu?category=entrees`, decoded; `done` receives `nil` or what went wrong, on the main actor.
     func fetchMenu(_ done: @escaping @Sendable (String?) -> Void) {
-        session.dataTask(with: menuRequest) { data, response, error in
+        session.dataTask(with: menuRequest(forCategory: benchCategory)) { [decoder] data, response, error in
             let failure: String?
             switch Self.validate(data, response, error) {
             case .failure(let invalid):
                 failure = invalid.description
             case .success(let body):
                 do {
-                    let items = try JSONDecoder().decode(MenuEnvelope.self, from: body).items
+                    let items = try decoder.decode(MenuEnvelope.self, from: body).items
                     failure =
                         items.count == benchCategoryCount
                         ? nil : "expected \(benchCategoryCount) items, got \(items.count)"
@@ -112,7 +122,7 @@ struct BareClient: Sendable {
                     failure = "bare: \(error)"
                 }
             }
-            DispatchQueue.main.async { done(failure) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(failure) } }
         }.resume()
     }
 
@@ -122,7 +132,7 @@ struct BareClient: Sendable {
         request.setValue("image/*", forHTTPHeaderField: "Accept")
         session.dataTask(with: request) { data, response, error in
             let result = Self.validate(data, response, error).map(\.count)
-            DispatchQueue.main.async { done(result) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { done(result) } }
         }.resume()
     }
 

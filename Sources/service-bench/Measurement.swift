@@ -14,6 +14,19 @@ enum Stopwatch {
     }
 }
 
+/// CPU time (user + system) this process has used so far, in seconds: every thread's, the embedded
+/// server's included.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if canImport(Darwin)
+    getrusage(RUSAGE_SELF, &usage)
+    #else
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #endif
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+}
+
 /// The median of `values` (the mean of the two middle values for an even count); 0 when empty.
 func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return 0 }
@@ -22,15 +35,22 @@ func median(_ values: [Double]) -> Double {
     return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// Runs `layer` and `bare` alternately `rounds` times (layer first) and returns the median of each.
+/// Runs `layer` and `bare` alternately for `rounds` rounds and returns the median of each. The order
+/// alternates too (layer then bare, then bare then layer, ...), so neither side always runs right
+/// after the other one or always first after a warm-up.
 func interleavedMedians(
     rounds: Int, layer: () throws(BenchFailure) -> Double, bare: () throws(BenchFailure) -> Double
 ) throws(BenchFailure) -> (layer: Double, bare: Double) {
     var layerValues: [Double] = []
     var bareValues: [Double] = []
-    for _ in 0..<rounds {
-        layerValues.append(try layer())
-        bareValues.append(try bare())
+    for round in 0..<rounds {
+        if round % 2 == 0 {
+            layerValues.append(try layer())
+            bareValues.append(try bare())
+        } else {
+            bareValues.append(try bare())
+            layerValues.append(try layer())
+        }
     }
     return (median(layerValues), median(bareValues))
 }
