@@ -23,7 +23,7 @@ extension APIClient {
             return .failure(.invalidRequest("no valid http(s) URL can be formed for \(endpoint.target)"))
         }
         var request = URLRequest(url: url)
-        request.httpMethod = endpoint.method.rawValue
+        if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }  // GET is the default
         request.timeoutInterval = wholeSecondTimeout(for: endpoint)
         let isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
         if isOwnOrigin {  // the client's headers (an API key, say) never go to another host

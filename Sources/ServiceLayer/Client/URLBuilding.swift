@@ -5,24 +5,22 @@ import Foundation
 /// Builds request URLs with `URLComponents`, so that a base URL's path is kept and query values are
 /// encoded strictly. Never force-unwraps: a URL that cannot be formed is reported as `nil`.
 enum URLBuilding {
-    /// The characters a query name or value may contain unencoded: RFC 3986's unreserved set.
-    /// Everything else — space, `+`, `&`, `=`, `/`, `?`, `#`, non-ASCII — is percent-encoded, so the
-    /// server decodes exactly the string that was given (a raw `+` would otherwise read as a space).
-    static let queryValueAllowed: CharacterSet = {
-        var set = CharacterSet()
-        set.insert(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-        return set
-    }()
-
     /// The URL for `path` under `baseURL`, with `query` appended after any query the base already has.
     ///
     /// `https://host/api/` + `users/2` and + `/users/2` both give `https://host/api/users/2`: a leading
     /// `/` does not erase the base's path (unlike `URL(string:relativeTo:)`).
     static func url(base baseURL: URL, path: String, query: [URLQueryItem]) -> URL? {
+        let relative = path.drop(while: { $0 == "/" })
+        // The common case — a plain base URL, a path of letters, digits and `-._~/` — needs no parsing.
+        if baseURL.query == nil, baseURL.fragment == nil, relative.utf8.allSatisfy({ isUnreserved($0) || $0 == 0x2F }) {
+            var text = baseURL.absoluteString
+            if !relative.isEmpty { text += (text.hasSuffix("/") ? "" : "/") + relative }
+            if !query.isEmpty { text += "?" + encodedQuery(query) }
+            if let url = URL(string: text), url.host != nil { return url }
+        }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
             components.scheme != nil, components.host != nil
         else { return nil }
-        let relative = path.drop(while: { $0 == "/" })
         if !relative.isEmpty {
             var basePath = components.path
             if !basePath.hasSuffix("/") { basePath += "/" }
@@ -39,23 +37,48 @@ enum URLBuilding {
         return self.url(components: components, appending: query)
     }
 
-    private static func url(components: URLComponents, appending query: [URLQueryItem]) -> URL? {
+    static func url(components: URLComponents, appending query: [URLQueryItem]) -> URL? {
         var components = components
         if !query.isEmpty {
-            let encoded = query.map { item -> String in
-                let name = encode(item.name)
-                guard let value = item.value else { return name }
-                return name + "=" + encode(value)
-            }
             let existing = components.percentEncodedQuery.map { $0.isEmpty ? [] : [$0] } ?? []
-            components.percentEncodedQuery = (existing + encoded).joined(separator: "&")
+            components.percentEncodedQuery = (existing + [encodedQuery(query)]).joined(separator: "&")
         }
         return components.url
     }
 
-    /// Percent-encodes a query name or value, leaving only unreserved characters.
+    /// `name=value&...`, each name and value percent-encoded.
+    private static func encodedQuery(_ query: [URLQueryItem]) -> String {
+        query.map { item in item.value.map { encode(item.name) + "=" + encode($0) } ?? encode(item.name) }
+            .joined(separator: "&")
+    }
+
+    /// Percent-encodes a query name or value strictly: only RFC 3986's unreserved characters
+    /// (`A–Z a–z 0–9 - . _ ~`) stay as they are. Everything else — space, `+`, `&`, `=`, `/`, `?`, `#`,
+    /// non-ASCII — is encoded, so the server decodes exactly the string that was given (a raw `+`
+    /// would otherwise read as a space).
     static func encode(_ string: String) -> String {
-        string.addingPercentEncoding(withAllowedCharacters: queryValueAllowed) ?? ""
+        var encoded = [UInt8]()
+        encoded.reserveCapacity(string.utf8.count)
+        let hex = Array("0123456789ABCDEF".utf8)
+        for byte in string.utf8 {
+            if isUnreserved(byte) {
+                encoded.append(byte)
+            } else {
+                encoded += [0x25, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
+    }
+
+    /// Whether `byte` is an unreserved character (RFC 3986 §2.3).
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+            UInt8(ascii: "~"):
+            return true
+        default: return false
+        }
     }
 
     /// Whether two URLs share scheme, host and port (the "origin"): the only URLs a client's
