@@ -88,9 +88,9 @@ public final class APIClient: Sendable {
         send(endpoint, callbackQueue: callbackQueue, token: nil, completion: completion)
     }
 
-    /// The path of every call, top to bottom: build the request, send it (retries, watchdog and
-    /// redirect guard are the ``Exchange``'s), validate and decode the answer, deliver it once (the
-    /// ``Call``'s job). `token`, when not `nil`, is sent instead of the token provider's: the accounts'
+    /// The path of every call, top to bottom: build the request; say what becomes of the answer
+    /// (validated by the ``Exchange``, decoded by ``Endpoint/parse(_:response:decoder:)``, delivered
+    /// once by the ``Call``); send it (retries, watchdog and redirect guard are the exchange's). `token`, when not `nil`, is sent instead of the token provider's: the accounts'
     /// refresh flow must know which token a request carried.
     func send<Response>(
         _ endpoint: Endpoint<Response>,
@@ -121,14 +121,15 @@ public final class APIClient: Sendable {
             return handle
         }
 
-        // 3. and 4. Decode the validated answer (see Endpoint.swift) and deliver it, once.
+        // 2. What becomes of the answer: the exchange validates it, `Endpoint.parse` decodes it, the call
+        //    delivers it, once (see Exchange.swift, Endpoint.swift, Call.swift).
         let decoder = options.decoder
         let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
             let answer = cache?.settle(outcome) ?? outcome
             call.finish(answer.flatMap { body, response in endpoint.parse(body, response: response, decoder: decoder) })
         }
 
-        // 2. Send: an exchange of its own, or a running identical GET's (see Coalescing.swift).
+        // 3. Send it: an exchange of its own, or a running identical GET's (see Coalescing.swift).
         let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
         let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
         let makeExchange = { [request] (onEnd: @escaping @Sendable (Exchange.Outcome) -> Void) in
