@@ -30,6 +30,8 @@ public final class APIClient: Sendable {
     let tokenProvider: (@Sendable () -> String?)?
     /// The session's `timeoutIntervalForRequest`, read once (a session's configuration never changes).
     let sessionTimeout: TimeInterval
+    /// The base URL as text, when endpoint paths can be appended to it as text (see URLBuilding.swift).
+    let plainBase: String?
     private let coalescing = Coalescing()
 
     /// Creates a client.
@@ -58,6 +60,7 @@ public final class APIClient: Sendable {
         self.options = options
         self.tokenProvider = tokenProvider
         self.sessionTimeout = session.configuration.timeoutIntervalForRequest
+        self.plainBase = URLBuilding.plainBase(baseURL)
     }
 
     /// A session for one client: `configuration` (`.default` by default) with URLSession's own

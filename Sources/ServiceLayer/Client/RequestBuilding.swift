@@ -16,7 +16,8 @@ extension APIClient {
     {
         let url: URL?
         switch endpoint.target {
-        case .path(let path): url = URLBuilding.url(base: baseURL, path: path, query: endpoint.query)
+        case .path(let path):
+            url = URLBuilding.url(base: baseURL, plainBase: plainBase, path: path, query: endpoint.query)
         case .url(let absolute): url = URLBuilding.url(absolute, appending: endpoint.query)
         }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
@@ -25,7 +26,13 @@ extension APIClient {
         var request = URLRequest(url: url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }  // GET is the default
         request.timeoutInterval = wholeSecondTimeout(for: endpoint)
-        let isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
+        // A path under the base URL is always on its origin; an absolute URL may be anywhere.
+        let isOwnOrigin: Bool
+        if case .path = endpoint.target {
+            isOwnOrigin = true
+        } else {
+            isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
+        }
         if isOwnOrigin {  // the client's headers (an API key, say) never go to another host
             for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
         }

@@ -10,13 +10,18 @@ enum URLBuilding {
     /// `https://host/api/` + `users/2` and + `/users/2` both give `https://host/api/users/2`: a leading
     /// `/` does not erase the base's path (unlike `URL(string:relativeTo:)`).
     static func url(base baseURL: URL, path: String, query: [URLQueryItem]) -> URL? {
+        url(base: baseURL, plainBase: plainBase(baseURL), path: path, query: query)
+    }
+
+    /// ``url(base:path:query:)`` with `plainBase`, the base's ``plainBase(_:)`` (a client computes it once).
+    /// The common case — a plain base, a path of letters, digits and `-._~/` — is joined as text, with
+    /// no parsing; the result is the URL the `URLComponents` route gives.
+    static func url(base baseURL: URL, plainBase: String?, path: String, query: [URLQueryItem]) -> URL? {
         let relative = path.drop(while: { $0 == "/" })
-        // The common case — a plain base URL, a path of letters, digits and `-._~/` — needs no parsing.
-        if baseURL.query == nil, baseURL.fragment == nil, relative.utf8.allSatisfy({ isUnreserved($0) || $0 == 0x2F }) {
-            var text = baseURL.absoluteString
-            if !relative.isEmpty { text += (text.hasSuffix("/") ? "" : "/") + relative }
+        if var text = plainBase, !relative.isEmpty, relative.utf8.allSatisfy({ isUnreserved($0) || $0 == 0x2F }) {
+            text += (text.hasSuffix("/") ? "" : "/") + relative
             if !query.isEmpty { text += "?" + encodedQuery(query) }
-            if let url = URL(string: text), url.host != nil { return url }
+            if let url = URL(string: text) { return url }
         }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
             components.scheme != nil, components.host != nil
@@ -27,6 +32,15 @@ enum URLBuilding {
             components.path = basePath + relative
         }
         return url(components: components, appending: query)
+    }
+
+    /// `baseURL` as text when paths can be appended to it as text: a URL with a scheme and a host, and
+    /// neither query nor fragment; `nil` otherwise.
+    static func plainBase(_ baseURL: URL) -> String? {
+        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil else {
+            return nil
+        }
+        return baseURL.absoluteString
     }
 
     /// `url` with `query` appended after its existing query.
