@@ -37,7 +37,7 @@ final class ProductsAuthorizationTests: AccountsTestCase {
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
-            pollUntil { self.server.requestCount(path: "/api/products") == 1 }
+            Polling.until { self.server.requestCount(path: "/api/products") == 1 }
             controller.tokenStore.setToken(fresh)  // the user logged in again meanwhile
         }
         XCTAssertNotNil(result?.successValue)

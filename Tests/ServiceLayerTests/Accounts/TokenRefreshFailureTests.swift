@@ -138,7 +138,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
-            pollUntil { self.refreshCount == 1 }
+            Polling.until { self.refreshCount == 1 }
             controller.logOut()
         }
         XCTAssertEqual(result?.failureError?.statusCode, 401)

@@ -77,7 +77,7 @@ final class TokenRefreshTests: AccountsTestCase {
 
         let waiting = CompletionLog<[Product]>()
         let first = controller.fetchProducts { waiting.record($0, onCallbackQueue: true) }
-        pollUntil { self.refreshCount == 1 }  // the first call got its 401 and waits for this refresh
+        Polling.until { self.refreshCount == 1 }  // the first call got its 401 and waits for this refresh
         let second = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in

@@ -68,7 +68,7 @@ final class RequestBuildingTests: CoreTestCase {
             return XCTFail("expected .invalidRequest")
         }
         XCTAssertTrue(reason.contains("body"), reason)
-        XCTAssertEqual(stub.hits, 0)
+        XCTAssertEqual(stub.requestCount, 0)
     }
 
     func testTimeoutIsRoundedUpToWholeSecondsAndAtLeastOne() {
@@ -120,8 +120,8 @@ final class RequestBuildingTests: CoreTestCase {
         guard case .invalidRequest = error(result(forced, on: client)) else {
             return XCTFail("a token for another host must be refused")
         }
-        XCTAssertEqual(images.hits, 1, "the refused request was not sent")
-        XCTAssertEqual(api.hits, 0)
+        XCTAssertEqual(images.requestCount, 1, "the refused request was not sent")
+        XCTAssertEqual(api.requestCount, 0)
     }
 
     func testTokenNeverGoesToAnotherPortOrScheme() {
@@ -129,7 +129,7 @@ final class RequestBuildingTests: CoreTestCase {
         for other in ["http://api.test:8091/x", "https://api.test:8090/x", "http://api.test/x"] {
             var endpoint = Endpoint<Data>(url: URL(string: other)!)
             endpoint.requiresAuthorization = true
-            guard case .invalidRequest = client.makeRequest(for: endpoint).failureValue else {
+            guard case .invalidRequest = client.makeRequest(for: endpoint).failureError else {
                 return XCTFail("a token for \(other) must be refused")
             }
         }
@@ -149,25 +149,17 @@ final class RequestBuildingTests: CoreTestCase {
                 error(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)),
                 .notAuthenticated)
         }
-        XCTAssertEqual(stub.hits, 0)
+        XCTAssertEqual(stub.requestCount, 0)
     }
 
     func testTokenIsReadAtEachSend() {
         let stub = makeStub(always: .json("{}"))
-        let token = Box<String?>("first")
-        let client = makeClient(stub, tokenProvider: { token.value })
+        let token = Locked<String?>("first")
+        let client = makeClient(stub, tokenProvider: { token.withLock { $0 } })
         let endpoint = Endpoint<Data>(path: "me", requiresAuthorization: true)
         XCTAssertNotNil(value(result(endpoint, on: client)))
-        token.set("second")
+        token.withLock { $0 = "second" }
         XCTAssertNotNil(value(result(endpoint, on: client)))
         XCTAssertEqual(stub.requests.map { $0.header("Authorization") }, ["Bearer first", "Bearer second"])
-    }
-}
-
-extension Result {
-    /// The error of a failed result, `nil` for a success.
-    var failureValue: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

@@ -78,7 +78,7 @@ final class URLBuildingTests: CoreTestCase {
         let query = values.enumerated().map { URLQueryItem(name: "v\($0.offset)", value: $0.element) }
         let result = result(Endpoint<Data>(path: "/search", query: query), on: client)
         XCTAssertNotNil(value(result))
-        XCTAssertEqual(stub.hits, 1)
+        XCTAssertEqual(stub.requestCount, 1)
         let url = stub.requests.first?.url
         XCTAssertEqual(url?.path, "/search")
         let items = url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false)?.queryItems }
@@ -93,7 +93,7 @@ final class URLBuildingTests: CoreTestCase {
         let imageURL = images.url("images/1.png")
         let bytes = value(result(Endpoint<Data>(url: imageURL), on: client))
         XCTAssertEqual(bytes, Data([0x89, 0x50, 0x4E, 0x47]))
-        XCTAssertEqual(api.hits, 0)
+        XCTAssertEqual(api.requestCount, 0)
         XCTAssertEqual(images.requests.map(\.url), [imageURL])
     }
 
@@ -123,7 +123,7 @@ final class URLBuildingTests: CoreTestCase {
         else {
             return XCTFail("file URL must give .invalidRequest")
         }
-        XCTAssertEqual(stub.hits, 0)
+        XCTAssertEqual(stub.requestCount, 0)
     }
 
     func testSameOrigin() {

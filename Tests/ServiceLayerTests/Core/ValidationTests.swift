@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -45,7 +46,7 @@ final class ValidationTests: CoreTestCase {
             let stub = makeStub(always: answer)
             let result = result(Endpoint<Void>(method: .delete, path: "users/2"), on: makeClient(stub))
             XCTAssertNotNil(value(result), "\(answer)")
-            XCTAssertEqual(stub.hits, 1)
+            XCTAssertEqual(stub.requestCount, 1)
         }
     }
 

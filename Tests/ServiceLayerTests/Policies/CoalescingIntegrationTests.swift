@@ -49,7 +49,7 @@ final class CoalescingIntegrationTests: FixtureTestCase {
         }
         handles[7].cancel()
         let results = recorder.wait()
-        XCTAssertEqual(results[7].failure, .cancelled)
+        XCTAssertEqual(results[7].failureError, .cancelled)
         let successes = results.enumerated().filter { $0.offset != 7 }.compactMap { try? $0.element.get() }
         XCTAssertEqual(successes.count, 19)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
@@ -64,7 +64,7 @@ final class CoalescingIntegrationTests: FixtureTestCase {
         }
         handles.forEach { $0.cancel() }
         let results = recorder.wait(timeout: 2)
-        XCTAssertTrue(results.allSatisfy { $0.failure == .cancelled })
+        XCTAssertTrue(results.allSatisfy { $0.failureError == .cancelled })
         // A new call after all cancelled starts a fresh request instead of joining the dead one.
         let again = CompletionRecorder<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: again.completion())

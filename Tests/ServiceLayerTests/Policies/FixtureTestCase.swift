@@ -74,14 +74,6 @@ final class CompletionRecorder<Value: Sendable>: Sendable {
     }
 }
 
-/// A connectivity source a test switches by hand.
-final class FakeConnectivity: ConnectivitySource {
-    private let online: Locked<Bool>
-    init(online: Bool) { self.online = Locked(online) }
-    var isOnline: Bool { online.withLock { $0 } }
-    func set(online value: Bool) { online.withLock { $0 = value } }
-}
-
 /// The categories answer of the Restaurant API.
 struct CategoriesResponse: Decodable, Sendable, Equatable {
     let categories: [String]

@@ -10,7 +10,7 @@ import XCTest
 final class MainActorCompletionTests: LiveControllerTestCase {
     /// A call that fails before sending anything (offline) still completes later, on the main actor.
     func testAnImmediateFailureIsNeverDeliveredInsideTheCall() {
-        let offline = APIClient.Options(retryPolicy: .never, connectivity: FixedConnectivity(isOnline: false))
+        let offline = APIClient.Options(retryPolicy: .never, connectivity: FakeConnectivity(online: false))
         let menu = MenuController(baseURL: server.baseURL, options: offline)
         let completions = Recorder<APIError?>()
         menu.fetchCategories { result in

@@ -12,7 +12,7 @@ final class OfflineAndLoggingTests: FixtureTestCase {
         let recorder = CompletionRecorder<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(0))
         client.send(Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]).retry(.never)) { _ in }
-        XCTAssertEqual(recorder.wait().first?.failure, .offline)
+        XCTAssertEqual(recorder.wait().first?.failureError, .offline)
         Thread.sleep(forTimeInterval: 0.2)
         XCTAssertEqual(server.requests.count, 0)
 

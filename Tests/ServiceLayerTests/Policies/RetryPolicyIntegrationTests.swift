@@ -25,7 +25,7 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         client.send(
             Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]), completion: recorder.completion())
         let results = recorder.wait()
-        XCTAssertEqual(results.first?.failure?.statusCode, 503)
+        XCTAssertEqual(results.first?.failureError?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/order"), 1)
     }
 
@@ -72,7 +72,7 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         handle.cancel()
         let results = recorder.wait(timeout: 2)
         XCTAssertLessThan(Date().timeIntervalSince(cancelledAt), 2)
-        XCTAssertEqual(results.first?.failure, .cancelled)
+        XCTAssertEqual(results.first?.failureError, .cancelled)
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
     }
@@ -83,7 +83,7 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = CompletionRecorder<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
-        let error = recorder.wait().first?.failure
+        let error = recorder.wait().first?.failureError
         XCTAssertEqual(error?.statusCode, 504)
         XCTAssertEqual(error?.serverMessage, "last")
         XCTAssertEqual(server.requestCount(path: "/categories"), 3)
@@ -97,8 +97,8 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(0))
         client.send(Endpoint<CategoriesResponse>(path: "menu"), completion: recorder.completion(1))
         let results = recorder.wait()
-        XCTAssertEqual(results[0].failure?.statusCode, 404)
-        guard case .decoding = results[1].failure else { return XCTFail("expected .decoding, got \(results[1])") }
+        XCTAssertEqual(results[0].failureError?.statusCode, 404)
+        guard case .decoding = results[1].failureError else { return XCTFail("expected .decoding, got \(results[1])") }
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
         XCTAssertEqual(server.requestCount(path: "/menu"), 1)
     }
@@ -126,15 +126,7 @@ final class RetryPolicyIntegrationTests: FixtureTestCase {
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = CompletionRecorder<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories").retry(.never), completion: recorder.completion())
-        XCTAssertEqual(recorder.wait().first?.failure?.statusCode, 503)
+        XCTAssertEqual(recorder.wait().first?.failureError?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
-    }
-}
-
-extension Result {
-    /// The error of a failure; `nil` for a success.
-    var failure: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

@@ -52,7 +52,7 @@ final class SessionTimeoutTests: FixtureTestCase {
     func testInjectedSessionTimeoutEndsAnUnansweredRequest() {
         let client = makeClient(sessionTimeout: 2, options: APIClient.Options(retryPolicy: .never))
         let (result, elapsed) = sendUnanswered(Endpoint(path: "categories"), on: client)
-        XCTAssertEqual(result?.failureValue, .timedOut)
+        XCTAssertEqual(result?.failureError, .timedOut)
         XCTAssertLessThan(elapsed, 4, "the session says 2 s; the watchdog adds 0.5 s")
         XCTAssertGreaterThan(elapsed, 1.5, "ended before the session's 2 s")
     }
@@ -75,14 +75,14 @@ final class SessionTimeoutTests: FixtureTestCase {
     func testOptionsTimeoutWinsOverTheSessions() {
         let client = makeClient(sessionTimeout: 60, options: APIClient.Options(timeout: 1, retryPolicy: .never))
         let (result, elapsed) = sendUnanswered(Endpoint(path: "categories"), on: client)
-        XCTAssertEqual(result?.failureValue, .timedOut)
+        XCTAssertEqual(result?.failureError, .timedOut)
         XCTAssertLessThan(elapsed, 4, "the options' 1 s, not the session's 60 s")
     }
 
     func testEndpointTimeoutWinsOverTheOptionsAndTheSessions() {
         let client = makeClient(sessionTimeout: 60, options: APIClient.Options(timeout: 30, retryPolicy: .never))
         let (result, elapsed) = sendUnanswered(Endpoint<CategoriesResponse>(path: "categories").timeout(1), on: client)
-        XCTAssertEqual(result?.failureValue, .timedOut)
+        XCTAssertEqual(result?.failureError, .timedOut)
         XCTAssertLessThan(elapsed, 4, "the endpoint's 1 s, not the options' 30 s")
     }
 

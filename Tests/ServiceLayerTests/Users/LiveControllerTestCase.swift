@@ -105,33 +105,4 @@ class LiveControllerTestCase: XCTestCase {
         }
     }
 
-    // MARK: Polling
-
-    /// Waits until `condition` holds, checking every 10 ms for up to `timeout` seconds (10 by default).
-    func pollUntil(
-        timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool
-    ) {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline {
-                XCTFail("condition not met within \(timeout) s", file: file, line: line)
-                return
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-    }
-}
-
-extension Result {
-    /// The success value, or `nil`.
-    var successValue: Success? {
-        if case .success(let value) = self { return value }
-        return nil
-    }
-
-    /// The error, or `nil`.
-    var failureError: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
-    }
 }
