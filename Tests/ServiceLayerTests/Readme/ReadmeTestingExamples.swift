@@ -1,6 +1,6 @@
 import FixtureServer
 import ServiceLayer
-import ServiceLayerTesting
+import ServiceLayerTesting  // for the stub below
 import XCTest
 
 final class MenuScreenTests: XCTestCase {
