@@ -108,18 +108,19 @@ final class RetryTests: CoreTestCase {
     }
 
     func testCancelDuringBackoffEndsAtOnceWithoutAnotherTry() {
-        let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "5"]), .json("{}")])
+        let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "3"]), .json("{}")])
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let handle = client(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
         Polling.until { stub.requestCount == 1 }
-        Polling.pause(0.2)  // the 503 has been handled; the client now waits 5 s
+        Polling.pause(0.2)  // the 503 has been handled; the client now waits 3 s
         XCTAssertFalse(handle.isFinished)
         let cancelled = DispatchTime.now()
         handle.cancel()
         firstCall(probe)
         XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e9, 2)
         XCTAssertEqual(probe.allValues.first?.failureError, .cancelled)
-        Polling.pause(5.5)  // past the Retry-After
+        let answered = stub.requests[0].time.uptimeNanoseconds
+        Polling.pause(3.3 - Double(DispatchTime.now().uptimeNanoseconds - answered) / 1e9)  // past the Retry-After
         XCTAssertEqual(stub.requestCount, 1)
         XCTAssertEqual(probe.callCount, 1)
     }

@@ -8,7 +8,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// A thousand calls across all controllers, with random faults and random cancellations, 16 in flight
+/// A thousand calls (200 by default; `SERVICELAYER_FULL=1` for the thousand) across all controllers, with random faults and random cancellations, 16 in flight
 /// at a time: no completion lost, none doubled, every outcome of the class the fault matrix documents,
 /// and the server and the client still healthy afterwards.
 ///
@@ -16,7 +16,7 @@ import FoundationNetworking
 /// The calls run in waves; during a wave each route has one fault (`times: nil`) or none, so every
 /// call's expected outcome is known even though the server sees the calls in no particular order.
 final class SoakTests: XCTestCase {
-    private let requestCount = 1_000
+    private let requestCount = TestSize.pick(full: 1_000, small: 200)
     private let waveSize = 100
     private let maxInFlight = 16
     /// The share of routes that misbehave during a wave.
