@@ -6,10 +6,10 @@ import Foundation
 /// same); a pattern with a `?` is matched against the path and the query. A pattern that starts with
 /// a scheme (`"https://…"`) is matched against the whole URL.
 public struct StubRoute: Sendable {
-    private let test: @Sendable (RecordedRequest) -> Bool
+    private let test: @Sendable (StubRequest) -> Bool
 
     /// A route for the requests for which `test` returns `true`.
-    public init(_ test: @escaping @Sendable (RecordedRequest) -> Bool) {
+    public init(_ test: @escaping @Sendable (StubRequest) -> Bool) {
         self.test = test
     }
 
@@ -28,7 +28,7 @@ public struct StubRoute: Sendable {
     }
 
     /// Whether this route answers `request`.
-    public func matches(_ request: RecordedRequest) -> Bool { test(request) }
+    public func matches(_ request: StubRequest) -> Bool { test(request) }
 
     /// `GET` requests for `pattern`.
     public static func get(_ pattern: String) -> StubRoute { StubRoute(method: "GET", pattern) }

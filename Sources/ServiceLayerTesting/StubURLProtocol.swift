@@ -46,7 +46,7 @@ public final class StubURLProtocol: URLProtocol {
         guard let stub = Self.stub(for: request) else {
             return answer(.fail(URLError(.cannotFindHost)), stub: nil)
         }
-        answer(stub.receive(RecordedRequest(request)), stub: stub)
+        answer(stub.receive(StubRequest(request)), stub: stub)
     }
 
     /// Marks the request stopped: no client call follows. Counts a cancel when no answer was given.

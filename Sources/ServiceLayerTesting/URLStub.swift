@@ -22,7 +22,7 @@ import FoundationNetworking
 /// `URLError(.cannotFindHost)`.
 public final class URLStub: Sendable {
     /// Chooses the answer to one request.
-    public typealias Handler = @Sendable (RecordedRequest) -> StubAnswer
+    public typealias Handler = @Sendable (StubRequest) -> StubAnswer
 
     private struct Route {
         let route: StubRoute
@@ -32,7 +32,7 @@ public final class URLStub: Sendable {
 
     private struct State {
         var routes: [Route] = []
-        var requests: [RecordedRequest] = []
+        var requests: [StubRequest] = []
         var cancelled = 0
     }
 
@@ -109,7 +109,7 @@ public final class URLStub: Sendable {
     // MARK: What the stub saw
 
     /// Every request the stub received, in order.
-    public var requests: [RecordedRequest] { state.withLock { $0.requests } }
+    public var requests: [StubRequest] { state.withLock { $0.requests } }
 
     /// How many requests the stub received.
     public var requestCount: Int { state.withLock { $0.requests.count } }
@@ -122,7 +122,7 @@ public final class URLStub: Sendable {
     // MARK: Used by StubURLProtocol
 
     /// Records `request` and returns the handler that answers it.
-    func receive(_ request: RecordedRequest) -> StubAnswer {
+    func receive(_ request: StubRequest) -> StubAnswer {
         let handler = state.withLock { state -> Handler? in
             state.requests.append(request)
             guard let index = state.routes.lastIndex(where: { $0.route.matches(request) }) else { return nil }

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -54,15 +55,11 @@ final class ProductsAuthorizationTests: AccountsTestCase {
         request.setValue(token, forHTTPHeaderField: "Authorization")
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
-        let log = CompletionLog<Int>()
-        session.dataTask(with: request) { _, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode
-            log.record(
-                status.map { .success($0) } ?? .failure(APIError(wrapping: error ?? URLError(.unknown))),
-                onCallbackQueue: true)
+        let status = ExactlyOnce<Int?>()
+        session.dataTask(with: request) { _, response, _ in
+            status.callback((response as? HTTPURLResponse)?.statusCode)
         }.resume()
-        XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success)
-        XCTAssertEqual(log.snapshot.results.first?.successValue, 200)
+        XCTAssertEqual(firstCall(status) ?? nil, 200)
         XCTAssertEqual(requests(to: "/api/products").last?.headers["authorization"], token)
     }
 

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -75,8 +76,8 @@ final class TokenRefreshTests: AccountsTestCase {
         server.expireAllTokens()
         server.inject(.delay(1), path: "/api/accounts/refresh")
 
-        let waiting = CompletionLog<[Product]>()
-        let first = controller.fetchProducts { waiting.record($0, onCallbackQueue: true) }
+        let waiting = ExactlyOnce<Result<[Product], APIError>>()
+        let first = controller.fetchProducts { waiting.callback($0) }
         Polling.until { self.refreshCount == 1 }  // the first call got its 401 and waits for this refresh
         let second = awaitCompletion {
             controller.fetchProducts(completion: $0)
@@ -84,13 +85,13 @@ final class TokenRefreshTests: AccountsTestCase {
             first.cancel()
         }
 
-        XCTAssertEqual(waiting.done.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(waiting.snapshot.results.map(\.failureError), [.cancelled])
+        XCTAssertNotNil(firstCall(waiting, timeout: 10))
+        XCTAssertEqual(waiting.allValues.map(\.failureError), [.cancelled])
         XCTAssertTrue(first.isCancelled)
         XCTAssertNotNil(second?.successValue, "the other call still gets its products")
         XCTAssertEqual(refreshCount, 1)
         XCTAssertTrue(controller.isLoggedIn, "the refresh itself went on")
-        XCTAssertEqual(waiting.snapshot.results.count, 1, "the cancelled call completed once")
+        XCTAssertEqual(waiting.allValues.count, 1, "the cancelled call completed once")
     }
 
     func testCancellingTheTaskThatWaitsForARefresh() async throws {

@@ -125,8 +125,8 @@ final class CoalescingTests: CoreTestCase {
     func testANewCallAfterTheSharedRequestEndedSendsAgain() {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub)
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "menu"), on: client)))
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "menu"), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "menu"), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "menu"), on: client)))
         XCTAssertEqual(stub.requestCount, 2)
     }
 

@@ -81,7 +81,7 @@ final class RedactionTests: CoreTestCase {
             method: .post, path: "accounts/login", body: Login(email: "ann@example.com", password: "hunter2"),
             requiresAuthorization: true)
         login.headers["X-Trace"] = "trace-7"
-        XCTAssertNotNil(value(result(login, on: client)))
+        XCTAssertNotNil(success(result(login, on: client)))
         Polling.until { lines.withLock { $0 }.count == 1 }
         Polling.pause(0.2)
         XCTAssertEqual(lines.withLock { $0 }.count, 1)
@@ -110,7 +110,7 @@ final class RedactionTests: CoreTestCase {
             logger: { line in lines.withLock { $0.append(line) } })
         let client = makeClient(stub, options: options)
         let endpoint = Endpoint<Data>(path: "items", query: [URLQueryItem(name: "token", value: "tk-query")])
-        XCTAssertEqual(error(result(endpoint, on: client))?.statusCode, 401)
+        XCTAssertEqual(failure(result(endpoint, on: client))?.statusCode, 401)
         Polling.until { lines.withLock { $0 }.count == 1 }
         Polling.pause(0.2)
         XCTAssertEqual(lines.withLock { $0 }.count, 1, "one line per request, not per try")

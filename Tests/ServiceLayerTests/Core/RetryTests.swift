@@ -30,7 +30,7 @@ final class RetryTests: CoreTestCase {
 
     func testTransientFailuresAreRetriedUntilSuccess() {
         let stub = makeStub(sequence: [.status(503), .status(503), .json(#"{"ok":true}"#)])
-        XCTAssertEqual(value(result(Endpoint<[String: Bool]>(path: "x"), on: client(stub))), ["ok": true])
+        XCTAssertEqual(success(result(Endpoint<[String: Bool]>(path: "x"), on: client(stub))), ["ok": true])
         XCTAssertEqual(stub.requestCount, 3)
         XCTAssertEqual(Set(stub.requests.map(\.method)), ["GET"])
     }
@@ -38,21 +38,22 @@ final class RetryTests: CoreTestCase {
     func testIdempotentMethodsAreRetried() {
         for method in [HTTPMethod.put, .delete, .head] {
             let stub = makeStub(sequence: [.status(502), .status(204)])
-            XCTAssertNotNil(value(result(Endpoint<Void>(method: method, path: "x"), on: client(stub))), method.rawValue)
+            XCTAssertNotNil(
+                success(result(Endpoint<Void>(method: method, path: "x"), on: client(stub))), method.rawValue)
             XCTAssertEqual(stub.requestCount, 2, method.rawValue)
         }
     }
 
     func testLostConnectionIsRetried() {
         let stub = makeStub(sequence: [.fail(URLError(.networkConnectionLost)), .json("{}")])
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: client(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client(stub))))
         XCTAssertEqual(stub.requestCount, 2)
     }
 
     func testPOSTAndPATCHAreNeverRetried() {
         for method in [HTTPMethod.post, .patch] {
             let stub = makeStub(sequence: [.status(503, body: "busy"), .json("{}")])
-            let error = error(result(Endpoint<Data>(method: method, path: "order"), on: client(stub)))
+            let error = failure(result(Endpoint<Data>(method: method, path: "order"), on: client(stub)))
             XCTAssertEqual(error, .httpStatus(code: 503, body: Data("busy".utf8)), method.rawValue)
             XCTAssertEqual(stub.requestCount, 1, method.rawValue)
         }
@@ -62,7 +63,7 @@ final class RetryTests: CoreTestCase {
         let stub = makeStub(sequence: [.status(503), .json("{}")])
         var endpoint = Endpoint<Data>(method: .post, path: "order")
         endpoint.retriesNonIdempotent = true
-        XCTAssertNotNil(value(result(endpoint, on: client(stub))))
+        XCTAssertNotNil(success(result(endpoint, on: client(stub))))
         XCTAssertEqual(stub.requestCount, 2)
     }
 
@@ -73,7 +74,7 @@ final class RetryTests: CoreTestCase {
         ]
         for answer in answers {
             let stub = makeStub(always: answer)
-            XCTAssertNotNil(error(result(Endpoint<[String: Int]>(path: "x"), on: client(stub))), "\(answer)")
+            XCTAssertNotNil(failure(result(Endpoint<[String: Int]>(path: "x"), on: client(stub))), "\(answer)")
             XCTAssertEqual(stub.requestCount, 1, "\(answer)")
         }
     }
@@ -82,7 +83,7 @@ final class RetryTests: CoreTestCase {
         let stub = makeStub(sequence: [
             .status(503, body: "try 1"), .status(503, body: "try 2"), .status(504, body: "try 3"),
         ])
-        let error = error(result(Endpoint<Data>(path: "x"), on: client(stub)))
+        let error = failure(result(Endpoint<Data>(path: "x"), on: client(stub)))
         XCTAssertEqual(error, .httpStatus(code: 504, body: Data("try 3".utf8)))
         XCTAssertEqual(stub.requestCount, quick.maxRetries + 1)
     }
@@ -90,16 +91,16 @@ final class RetryTests: CoreTestCase {
     func testEndpointPolicyOverridesTheClients() {
         let stub = makeStub(always: .status(503))
         let endpoint = Endpoint<Data>(path: "x").retry(RetryPolicy(maxRetries: 4, baseDelay: 0.01))
-        XCTAssertEqual(error(result(endpoint, on: client(stub, policy: .never)))?.statusCode, 503)
+        XCTAssertEqual(failure(result(endpoint, on: client(stub, policy: .never)))?.statusCode, 503)
         XCTAssertEqual(stub.requestCount, 5)
         let never = makeStub(always: .status(503))
-        XCTAssertEqual(error(result(Endpoint<Data>(path: "x").retry(.never), on: client(never)))?.statusCode, 503)
+        XCTAssertEqual(failure(result(Endpoint<Data>(path: "x").retry(.never), on: client(never)))?.statusCode, 503)
         XCTAssertEqual(never.requestCount, 1)
     }
 
     func testRetryAfterIsHonoured() {
         let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "1"]), .json("{}")])
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: client(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client(stub))))
         let times = stub.requests.map(\.time.uptimeNanoseconds)
         XCTAssertEqual(times.count, 2)
         if times.count == 2 {

@@ -64,7 +64,7 @@ final class TimeoutTests: CoreTestCase {
     func testTimedOutGETIsRetried() {
         let stub = makeStub(always: .never)
         let endpoint = Endpoint<Data>(path: "x").timeout(1).retry(RetryPolicy(maxRetries: 1, baseDelay: 0.05))
-        let error = error(result(endpoint, on: makeClient(stub), timeout: 15))
+        let error = failure(result(endpoint, on: makeClient(stub), timeout: 15))
         XCTAssertEqual(error, .timedOut)
         XCTAssertEqual(stub.requestCount, 2)
     }

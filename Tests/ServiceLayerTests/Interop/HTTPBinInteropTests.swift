@@ -139,7 +139,7 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
     // MARK: - Timeouts
 
     func testDelayLongerThanTimeoutTimesOutEarly() throws {
-        let recorder = CompletionRecorder<Data>()
+        let recorder = Completions<Data>()
         let complete = recorder.completion()
         let finishedAt = Locked<DispatchTime?>(nil)
         let start = DispatchTime.now()

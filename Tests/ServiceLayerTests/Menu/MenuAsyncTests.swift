@@ -5,18 +5,13 @@ import XCTest
 @testable import ServiceLayer
 
 /// The `async throws(APIError)` twins, one test each, plus task cancellation.
-final class MenuAsyncTests: XCTestCase {
-    private var server: FixtureServer!
+final class MenuAsyncTests: FixtureServerTestCase {
     private var controller: MenuController!
 
     override func setUpWithError() throws {
-        server = try startedServer()
+        try super.setUpWithError()
         // `.main` would need a running main queue; the twins never use the callback queue anyway.
-        controller = makeController(baseURL: server.baseURL, callbacks: CallbackQueue())
-    }
-
-    override func tearDown() {
-        server.stop()
+        controller = makeController(baseURL: server.baseURL)
     }
 
     func testFetchCategories() async throws {

@@ -10,48 +10,9 @@ import FoundationNetworking
 
 // MARK: - Shared helpers for the Menu tests
 
-/// A thread-safe list of values, for recording callbacks.
-final class Recorder<Value: Sendable>: Sendable {
-    private let storage = Locked<[Value]>([])
-
-    func append(_ value: Value) {
-        storage.withLock { $0.append(value) }
-    }
-
-    var values: [Value] {
-        storage.withLock { $0 }
-    }
-
-    var count: Int {
-        storage.withLock { $0.count }
-    }
-}
-
-/// Where the controllers call back: the main queue (see ``MainQueue``).
-struct CallbackQueue: Sendable {
-    /// Whether the current code runs on the main queue.
-    var isCurrent: Bool {
-        MainQueue.isCurrent
-    }
-
-    /// Waits until every completion queued so far has run.
-    func drain() {
-        MainQueue.drain()
-    }
-}
-
-/// A started fixture server, stopped by the caller (usually in `tearDown`).
-func startedServer(host: String = "127.0.0.1") throws -> FixtureServer {
-    let server = FixtureServer(host: host)
-    try server.start()
-    return server
-}
-
-/// A controller for tests: no retries and a 10 s timeout unless told. `callbacks` names where its
-/// completions are checked to run (the main queue).
+/// A controller for tests: no retries and a 10 s timeout unless told; it calls back on `.main`.
 func makeController(
     baseURL: URL,
-    callbacks: CallbackQueue = CallbackQueue(),
     timeout: TimeInterval = 10,
     retryPolicy: RetryPolicy = .never,
     orderStorageURL: URL? = nil,
@@ -64,61 +25,6 @@ func makeController(
 }
 
 extension XCTestCase {
-    /// Starts a call, waits for its completion, and checks that the completion ran exactly once, on
-    /// `callbacks`. Returns the result (`nil` when it never came).
-    func result<Value: Sendable>(
-        on callbacks: CallbackQueue,
-        timeout: TimeInterval = 30,
-        file: StaticString = #filePath,
-        line: UInt = #line,
-        _ start: (@escaping @Sendable (Result<Value, APIError>) -> Void) -> Void
-    ) -> Result<Value, APIError>? {
-        let calls = Recorder<(result: Result<Value, APIError>, onQueue: Bool)>()
-        let done = DispatchSemaphore(value: 0)
-        MainQueue.prepare()
-        start { result in
-            calls.append((result, callbacks.isCurrent))
-            done.signal()
-        }
-        guard MainQueue.wait(for: done, timeout: timeout) == .success else {
-            XCTFail("no completion within \(timeout) s", file: file, line: line)
-            return nil
-        }
-        // Give a second (wrong) completion a chance to show up.
-        Thread.sleep(forTimeInterval: 0.2)
-        callbacks.drain()
-        XCTAssertEqual(calls.count, 1, "the completion must run exactly once", file: file, line: line)
-        XCTAssertTrue(
-            calls.values.allSatisfy(\.onQueue), "the completion must run on the callback queue", file: file, line: line)
-        return calls.values.first?.result
-    }
-
-    /// The error of a failed result; fails the test on success.
-    func failure<Value>(
-        _ result: Result<Value, APIError>?, file: StaticString = #filePath, line: UInt = #line
-    ) -> APIError? {
-        switch result {
-        case .failure(let error): return error
-        case .success(let value):
-            XCTFail("expected a failure, got \(value)", file: file, line: line)
-            return nil
-        case nil: return nil
-        }
-    }
-
-    /// The value of a successful result; fails the test on failure.
-    func success<Value>(
-        _ result: Result<Value, APIError>?, file: StaticString = #filePath, line: UInt = #line
-    ) -> Value? {
-        switch result {
-        case .success(let value): return value
-        case .failure(let error):
-            XCTFail("expected a success, got \(error)", file: file, line: line)
-            return nil
-        case nil: return nil
-        }
-    }
-
     /// A fresh empty directory, removed when the test ends.
     func temporaryDirectory() throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// Which timeout a request gets: the endpoint's, else the client's ``APIClient/Options/timeout``, else
 /// the injected session's `timeoutIntervalForRequest`; and the fixture server holding an answer back
 /// shows the one that applies is the one that ends the call.
-final class SessionTimeoutTests: FixtureTestCase {
+final class SessionTimeoutTests: FixtureServerTestCase {
     /// A session whose configuration says `seconds` per request, as an app would inject it.
     private func makeSession(timeout seconds: TimeInterval) -> URLSession {
         let configuration = URLSessionConfiguration.ephemeral
@@ -36,7 +36,7 @@ final class SessionTimeoutTests: FixtureTestCase {
         line: UInt = #line
     ) -> (result: Result<CategoriesResponse, APIError>?, seconds: Double) {
         server.inject(.delay(30), path: "/categories", method: "GET", times: nil)
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         let start = DispatchTime.now()
         client.send(endpoint, completion: recorder.completion())
         let results = recorder.wait(timeout: 40, settle: 0, file: file, line: line)
@@ -89,7 +89,7 @@ final class SessionTimeoutTests: FixtureTestCase {
     func testSessionTimeoutLetsASlowAnswerThrough() {
         server.inject(.delay(1), path: "/categories", method: "GET", times: 1)
         let client = makeClient(sessionTimeout: 5, options: APIClient.Options(retryPolicy: .never))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         client.send(Endpoint(path: "categories"), completion: recorder.completion())
         let result = recorder.wait().first
         XCTAssertEqual(try? result?.get().categories.count, 6, "a 1 s answer fits in the session's 5 s")

@@ -41,37 +41,17 @@ class CoreTestCase: XCTestCase {
             tokenProvider: tokenProvider)
     }
 
-    /// Sends `endpoint` and waits (10 s at most) for its one completion.
+    /// Sends `endpoint` and waits (10 s at most) for its one completion; see ``awaitCompletion``.
     func result<Response>(
         _ endpoint: Endpoint<Response>, on client: APIClient, timeout: TimeInterval = 10,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Result<Response, APIError>? {
-        let once = ExactlyOnce<Result<Response, APIError>>()
-        client.send(endpoint, completion: once.callback)
-        return firstCall(once, timeout: timeout, file: file, line: line)
+        let onMain = client.callbackQueue.label == DispatchQueue.main.label
+        return awaitCompletion(
+            callbackQueue: onMain ? nil : client.callbackQueue, timeout: timeout, file: file, line: line
+        ) {
+            client.send(endpoint, completion: $0)
+        }
     }
 
-    /// The error of `result`, failing the test if it succeeded.
-    func error<Response>(
-        _ result: Result<Response, APIError>?, file: StaticString = #filePath, line: UInt = #line
-    ) -> APIError? {
-        switch result {
-        case .failure(let error): return error
-        case .success: XCTFail("expected a failure, got a success", file: file, line: line)
-        case nil: XCTFail("no result", file: file, line: line)
-        }
-        return nil
-    }
-
-    /// The value of `result`, failing the test if it failed.
-    func value<Response>(
-        _ result: Result<Response, APIError>?, file: StaticString = #filePath, line: UInt = #line
-    ) -> Response? {
-        switch result {
-        case .success(let value): return value
-        case .failure(let error): XCTFail("expected a success, got \(error)", file: file, line: line)
-        case nil: XCTFail("no result", file: file, line: line)
-        }
-        return nil
-    }
 }

@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// One request as a ``URLStub`` saw it.
-public struct RecordedRequest: Sendable {
+public struct StubRequest: Sendable {
     /// The request as URLSession handed it to the stub (its `httpBody` is usually `nil`: see ``body``).
     public let request: URLRequest
     /// The body, read from `httpBody` or from `httpBodyStream` (URLSession moves a body into the
