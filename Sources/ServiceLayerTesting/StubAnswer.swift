@@ -23,6 +23,9 @@ public enum StubAnswer: Sendable {
     case never
     /// Gives the answer after `seconds`, unless the request was cancelled first.
     indirect case delayed(TimeInterval, StubAnswer)
+    /// Gives the answer when the ``StubGate`` opens (at once if it is open), unless the request was
+    /// cancelled first.
+    indirect case held(StubGate, StubAnswer)
 
     /// A JSON answer from text; `Content-Type: application/json` is added to `headers`.
     ///

@@ -13,7 +13,8 @@ import FoundationNetworking
 ///
 /// URLSession makes one instance per request. Once URLSession calls `stopLoading` (a cancel) or the
 /// task leaves `.running`, the instance never calls its client again: on Linux a client call after a
-/// cancel crashes URLSession. A delayed answer keeps the instance alive only until the delay ends.
+/// cancel crashes URLSession. A delayed answer keeps the instance alive until the delay ends, a held one
+/// until its gate opens (or the gate is released).
 public final class StubURLProtocol: URLProtocol {
     private struct WeakStub: Sendable {
         weak let stub: URLStub?
@@ -72,6 +73,10 @@ public final class StubURLProtocol: URLProtocol {
                 instance.value.answer(later, stub: stub)
             }
             return
+        case .held(let gate, let later):
+            let instance = UncheckedBox(self)
+            gate.whenOpen { instance.value.answer(later, stub: stub) }
+            return
         default:
             break
         }
@@ -100,7 +105,7 @@ public final class StubURLProtocol: URLProtocol {
             client?.urlProtocol(self, didFailWithError: URLError(.networkConnectionLost))
         case .fail(let error):
             client?.urlProtocol(self, didFailWithError: error)
-        case .never, .delayed:
+        case .never, .delayed, .held:
             break
         }
     }

@@ -43,7 +43,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         _ = try signUp(makeAccountController())
         for fault in faults {
             // A closed reused connection may end as a transport error or only at the timeout: both fail.
-            let controller = makeAccountController(options: APIClient.Options(timeout: 2, retryPolicy: .never))
+            let controller = makeAccountController(options: APIClient.Options(timeout: 1, retryPolicy: .never))
             XCTAssertNotNil(logIn(controller)?.successValue)
             server.expireAllTokens()
             server.inject(fault, path: "/api/accounts/refresh")

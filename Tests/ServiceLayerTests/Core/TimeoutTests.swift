@@ -29,15 +29,14 @@ final class TimeoutTests: CoreTestCase {
         XCTAssertEqual(stub.requestCount, 1)
     }
 
-    /// A stub never answers, so no server closes anything: the session's 2 s (neither the endpoint nor
+    /// A stub never answers, so no server closes anything: the session's 1 s (neither the endpoint nor
     /// the options name a timeout) is what ends the call, by URLSession or by the watchdog set to it.
     func testInjectedSessionTimeoutEndsAStubThatNeverAnswers() {
         let stub = makeStub(always: .never)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StubURLProtocol.self]
-        configuration.timeoutIntervalForRequest = 2
+        configuration.timeoutIntervalForRequest = 1
         let client = APIClient(
-            baseURL: stub.baseURL, session: APIClient.makeSession(configuration: configuration), callbackQueue: queue,
+            baseURL: stub.baseURL, session: stub.makeSession(configuration: configuration), callbackQueue: queue,
             options: APIClient.Options(retryPolicy: .never))
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
@@ -45,8 +44,8 @@ final class TimeoutTests: CoreTestCase {
         firstCall(probe)
         let elapsed = seconds(since: start)
         XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
-        XCTAssertGreaterThan(elapsed, 1.5, "the session's 2 s timeout fired early")
-        XCTAssertLessThan(elapsed, 4, "the watchdog fires at the session's 2 s + 0.5 s")
+        XCTAssertGreaterThan(elapsed, 0.8, "the session's 1 s timeout fired early")
+        XCTAssertLessThan(elapsed, 3, "the watchdog fires at the session's 1 s + 0.5 s")
         Polling.pause(0.5)
         XCTAssertEqual(probe.callCount, 1)
     }

@@ -81,7 +81,7 @@ final class MenuImageTests: FixtureServerTestCase {
 
     func testFiftyConcurrentFetchesShareOneRequest() throws {
         let url = imageURL(2)
-        server.inject(.delay(2), path: "/images/2.png")  // keeps the download in flight while all 50 join
+        server.inject(.delay(1), path: "/images/2.png")  // keeps the download in flight while all 50 join
         let results = Locked<[Result<Data, APIError>]>([])
         let group = DispatchGroup()
         let controller = self.controller!
@@ -103,7 +103,7 @@ final class MenuImageTests: FixtureServerTestCase {
 
     func testCancellingOneWaiterLeavesTheOthersSucceeding() throws {
         let url = imageURL(3)
-        server.inject(.delay(2), path: "/images/3.png")
+        server.inject(.delay(0.5), path: "/images/3.png")
         let results = Locked<[(index: Int, result: Result<Data, APIError>)]>([])
         let group = DispatchGroup()
         var handles: [RequestHandle] = []

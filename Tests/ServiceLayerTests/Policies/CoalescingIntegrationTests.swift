@@ -8,7 +8,7 @@ import XCTest
 final class CoalescingIntegrationTests: FixtureServerTestCase {
     /// Keeps the first request in flight long enough for the others to join it.
     private func slowDownCategories() {
-        server.inject(.delay(1), path: "/categories", times: 1)
+        server.inject(.delay(0.5), path: "/categories", times: 1)
     }
 
     func testTwentyConcurrentIdenticalGETsCostOneRequest() {
@@ -25,7 +25,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testDifferentTokensAreNotShared() {
-        server.inject(.delay(1), path: "/categories", times: nil)
+        server.inject(.delay(0.5), path: "/categories", times: nil)
         let first = makeClient(options: .init(retryPolicy: .never), token: { "token-one" })
         let recorder = Completions<CategoriesResponse>()
         let endpoint = Endpoint<CategoriesResponse>(path: "categories", requiresAuthorization: true)
@@ -72,7 +72,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testCoalescingCanBeSwitchedOff() {
-        server.inject(.delay(1), path: "/categories", times: nil)
+        server.inject(.delay(0.5), path: "/categories", times: nil)
         let client = makeClient(options: .init(retryPolicy: .never, coalescesGETs: false))
         let recorder = Completions<CategoriesResponse>()
         for index in 0..<5 {
@@ -83,7 +83,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testPOSTsAreNeverCoalesced() {
-        server.inject(.delay(1), path: "/order", times: nil)
+        server.inject(.delay(0.5), path: "/order", times: nil)
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<[String: Int]>()
         for index in 0..<3 {

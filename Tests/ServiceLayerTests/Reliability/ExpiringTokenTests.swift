@@ -101,7 +101,7 @@ final class ExpiringTokenTests: XCTestCase {
         try server.start()
         defer { server.stop() }
         let api = server.baseURL.appendingPathComponent("api/")
-        let options = APIClient.Options(timeout: 2, retryPolicy: .never)
+        let options = APIClient.Options(timeout: 1, retryPolicy: .never)
         let signUp = AccountController(
             baseURL: api, options: options)
         _ = try await signUp.signUp(email: "m@example.com", password: "matrix-pw-1", name: "M", emailContent: "")
@@ -111,7 +111,7 @@ final class ExpiringTokenTests: XCTestCase {
             ("refusal in a 200", .json(200, #"{"success":false,"message":"No"}"#)),
             ("close before response", .closeBeforeResponse), ("truncated body", .truncatedBody),
             ("malformed JSON", .malformedJSON), ("empty 200", .emptyOK), ("html 500", .html500),
-            ("delay past the timeout", .delay(4)),
+            ("delay past the timeout", .delay(3)),
         ]
         for (name, fault) in faults {
             let controller = AccountController(

@@ -22,8 +22,19 @@ extension XCTestCase {
     func assertCalledExactlyOnce<Value>(
         _ once: ExactlyOnce<Value>, settle: TimeInterval = 0.3, file: StaticString = #filePath, line: UInt = #line
     ) {
-        firstCall(once, file: file, line: line)
+        assertCalledExactlyOnce([once], settle: settle, file: file, line: line)
+    }
+
+    /// Like ``assertCalledExactlyOnce(_:settle:file:line:)`` for several callbacks, with one settle for
+    /// all of them.
+    func assertCalledExactlyOnce<Value>(
+        _ onces: [ExactlyOnce<Value>], settle: TimeInterval = 0.3, file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        for once in onces { firstCall(once, file: file, line: line) }
         Polling.pause(settle)
-        XCTAssertEqual(once.callCount, 1, "completion calls", file: file, line: line)
+        for (index, once) in onces.enumerated() {
+            XCTAssertEqual(once.callCount, 1, "completion calls of callback \(index)", file: file, line: line)
+        }
     }
 }
