@@ -33,7 +33,7 @@ final class ProductsAuthorizationTests: AccountsTestCase {
         let controller = makeAccountController()
         let old = try signUp(controller)
         server.expireToken(old)
-        server.inject(.delay(1), path: "/api/products")
+        server.inject(.delay(0.5), path: "/api/products")
         let fresh = try XCTUnwrap(logIn(makeAccountController())).get()
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)

@@ -22,7 +22,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         }
         XCTAssertEqual(used?.successValue?.success, true)
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
 
         let results = fetchAllAtOnce(controller, count: 20)
 
@@ -134,7 +134,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in

@@ -74,7 +74,7 @@ final class TokenRefreshTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
 
         let waiting = ExactlyOnce<Result<[Product], APIError>>()
         let first = controller.fetchProducts { waiting.callback($0) }
@@ -98,7 +98,7 @@ final class TokenRefreshTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try await controller.signUp(email: email, password: password, name: "Ada", emailContent: "")
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
         let task = Task { try await controller.fetchProducts() }
         while refreshCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
