@@ -70,7 +70,7 @@ let package = Package(
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["FixtureServer"],
+            dependencies: ["FixtureServer", "ServiceLayerTesting"],
             path: "Tests/FixtureServerTests"
         ),
         .testTarget(

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -16,9 +17,9 @@ final class ExpiringTokenTests: XCTestCase {
     private let callsPerWave = 40
 
     func testWavesOfCallsWithExpiringTokensFaultsAndCancellations() async throws {
-        let seed = ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap { UInt64($0) } ?? .random(in: .min ... .max)
+        var random = SeededGenerator(seedFromEnvironment: "SOAK_SEED")
+        let seed = random.seed
         FileHandle.standardError.write(Data("SOAK_SEED=\(seed) (expiring tokens)\n".utf8))
-        var random = SplitMix64(seed: seed)
         let server = FixtureServer(maxConnections: 256)
         try server.start()
         defer { server.stop() }
