@@ -25,6 +25,7 @@ final class MenuScreenTests: XCTestCase {
 // Above and below: the README's "Testing your own code" examples, as a reader writes them in their own
 // test target (`.ci/readme.py` checks that the README shows this code exactly).
 
+// The DocC article "Testing without a network" (ServiceLayerTesting) shows this test too.
 final class StubbedMenuTests: XCTestCase {
     func testTheMenuReadsTheStubbedAnswer() async throws {
         let stub = URLStub()  // its own host: stubs of parallel tests never meet
