@@ -5,14 +5,7 @@ import XCTest
 @testable import ServiceLayer
 
 /// The `async throws(APIError)` twins, one test each, plus task cancellation.
-final class MenuAsyncTests: FixtureServerTestCase {
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        // `.main` would need a running main queue; the twins never use the callback queue anyway.
-        controller = makeController(baseURL: server.baseURL)
-    }
+final class MenuAsyncTests: MenuTestCase {
 
     func testFetchCategories() async throws {
         let categories = try await controller.fetchCategories()

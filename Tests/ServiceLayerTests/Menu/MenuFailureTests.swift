@@ -5,13 +5,7 @@ import XCTest
 @testable import ServiceLayer
 
 /// Each way a call can fail surfaces as the right `APIError`, exactly once, on the callback queue.
-final class MenuFailureTests: FixtureServerTestCase {
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        controller = makeController(baseURL: server.baseURL)
-    }
+final class MenuFailureTests: MenuTestCase {
 
     func testServerDownIsATransportError() throws {
         let dead = try ClosedPort()

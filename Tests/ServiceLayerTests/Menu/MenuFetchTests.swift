@@ -5,13 +5,7 @@ import XCTest
 @testable import ServiceLayer
 
 /// Every fetch's happy path against the fixture server, over real sockets.
-final class MenuFetchTests: FixtureServerTestCase {
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        controller = makeController(baseURL: server.baseURL)
-    }
+final class MenuFetchTests: MenuTestCase {
 
     func testFetchCategoriesReturnsTheSixCategories() {
         let categories = success(awaitCompletion { controller.fetchCategories(completion: $0) })

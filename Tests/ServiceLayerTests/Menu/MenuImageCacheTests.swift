@@ -44,13 +44,7 @@ final class MenuImageCacheTests: XCTestCase {
 
 /// `fetchImage` through the cache: hits cost nothing, concurrent fetches share one request, a
 /// cancelled waiter does not hurt the others, and another host never sees the token.
-final class MenuImageTests: FixtureServerTestCase {
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        try super.setUpWithError()
-        controller = makeController(baseURL: server.baseURL)
-    }
+final class MenuImageTests: MenuTestCase {
 
     private func imageURL(_ id: Int, on server: FixtureServer? = nil) -> URL {
         (server ?? self.server).baseURL.appendingPathComponent("images/\(id).png")
