@@ -65,15 +65,14 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
         let handle = client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
-        let deadline = Date().addingTimeInterval(10)
-        while server.requestCount(path: "/categories") < 1 && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
-        Thread.sleep(forTimeInterval: 0.3)  // the 503 has arrived; the client is waiting 5 s
+        Polling.until { self.server.requestCount(path: "/categories") >= 1 }
+        Polling.pause(0.3)  // the 503 has arrived; the client is waiting 5 s
         let cancelledAt = Date()
         handle.cancel()
         let results = recorder.wait(timeout: 2)
         XCTAssertLessThan(Date().timeIntervalSince(cancelledAt), 2)
         XCTAssertEqual(results.first?.failureError, .cancelled)
-        Thread.sleep(forTimeInterval: 0.5)
+        Polling.pause(0.5)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
     }
 
