@@ -43,7 +43,10 @@ public final class ExactlyOnce<Value: Sendable>: Sendable {
     /// - Throws: ``ExactlyOnceError/notCalled(timeout:)`` when no call came in time,
     ///   ``ExactlyOnceError/calledMoreThanOnce(count:)`` when more than one came already.
     public func wait(timeout: TimeInterval = 10) throws(ExactlyOnceError) -> Value {
-        if MainThreadWait.wait(for: firstCall, timeout: timeout) == .success { firstCall.signal() }
+        guard MainThreadWait.wait(for: firstCall, timeout: timeout) == .success else {
+            throw .notCalled(timeout: timeout)
+        }
+        firstCall.signal()  // for the next wait
         return try verify()
     }
 

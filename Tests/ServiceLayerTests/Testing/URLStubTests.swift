@@ -107,7 +107,11 @@ final class URLStubTests: XCTestCase {
 final class ExactlyOnceWaiterTests: XCTestCase {
     func testAMissingCallIsReported() {
         let once = ExactlyOnce<Int>()
-        XCTAssertThrowsError(try once.wait(timeout: 0)) { error in
+        XCTAssertThrowsError(try once.wait(timeout: 0.05)) { error in
+            XCTAssertEqual(error as? ExactlyOnceError, .notCalled(timeout: 0.05))
+            XCTAssertEqual("\(error)", "the callback was not called within 0.05 s")
+        }
+        XCTAssertThrowsError(try once.verify()) { error in
             XCTAssertEqual(error as? ExactlyOnceError, .notCalled(timeout: 0))
         }
     }
