@@ -78,8 +78,8 @@ public final class URLStub: Sendable {
     /// - Parameters:
     ///   - route: Which requests; see ``StubRoute``.
     ///   - answer: The canned response or fault.
-    ///   - times: For how many requests the route answers before it is used up; `nil` (the default)
-    ///     for every request.
+    ///   - times: For how many requests (at least 1) the route answers before it is used up; `nil`
+    ///     (the default) for every request.
     public func on(_ route: StubRoute, _ answer: StubAnswer, times: Int? = nil) {
         on(route, times: times) { _ in answer }
     }
@@ -88,10 +88,11 @@ public final class URLStub: Sendable {
     ///
     /// - Parameters:
     ///   - route: Which requests; see ``StubRoute``.
-    ///   - times: For how many requests the route answers before it is used up; `nil` (the default)
-    ///     for every request.
+    ///   - times: For how many requests (at least 1) the route answers before it is used up; `nil`
+    ///     (the default) for every request.
     ///   - handler: Chooses the answer; it runs on a URLSession thread.
     public func on(_ route: StubRoute, times: Int? = nil, _ handler: @escaping Handler) {
+        precondition((times ?? 1) >= 1, "a route answers at least once; times: \(times ?? 0)")
         state.withLock { $0.routes.append(Route(route: route, handler: handler, remaining: times)) }
     }
 
