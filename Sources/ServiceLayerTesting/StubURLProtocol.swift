@@ -17,7 +17,7 @@ import FoundationNetworking
 /// until its gate opens (or the gate is released).
 public final class StubURLProtocol: URLProtocol {
     private struct WeakStub: Sendable {
-        weak let stub: URLStub?
+        weak var stub: URLStub?
     }
 
     private static let stubs = Locked<[String: WeakStub]>([:])
