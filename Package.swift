@@ -15,6 +15,7 @@ let package = Package(
     products: [
         .library(name: "ServiceLayer", targets: ["ServiceLayer"]),
         .library(name: "FixtureServer", targets: ["FixtureServer"]),
+        .library(name: "ServiceLayerTesting", targets: ["ServiceLayerTesting"]),
         .executable(name: "fixture-server", targets: ["fixture-server"]),
         .executable(name: "service-demo", targets: ["service-demo"]),
         .executable(name: "service-bench", targets: ["service-bench"]),
@@ -24,6 +25,13 @@ let package = Package(
         .target(
             name: "ServiceLayer",
             path: "Sources/ServiceLayer"
+        ),
+        // For tests without a network, ours and our users': a stub URLProtocol with routes, a session
+        // for it, and an exactly-once waiter. No test framework import, so XCTest and swift-testing both use it.
+        .target(
+            name: "ServiceLayerTesting",
+            dependencies: ["ServiceLayer"],
+            path: "Sources/ServiceLayerTesting"
         ),
         // The other side of the wire: a real HTTP/1.1 server emulating the three backends.
         // Shares no code with the client.
@@ -57,12 +65,12 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceLayerTests",
-            dependencies: ["ServiceLayer", "FixtureServer"],
+            dependencies: ["ServiceLayer", "ServiceLayerTesting", "FixtureServer"],
             path: "Tests/ServiceLayerTests"
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["FixtureServer"],
+            dependencies: ["FixtureServer", "ServiceLayerTesting"],
             path: "Tests/FixtureServerTests"
         ),
         .testTarget(

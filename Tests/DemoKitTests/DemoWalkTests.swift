@@ -20,20 +20,20 @@ final class DemoWalkTests: XCTestCase {
     }
 
     private func walk(_ sections: [DemoSection] = DemoSection.allCases, baseURL: URL? = nil) -> (DemoReport, [String]) {
-        let lines = LineCollector()
+        let lines = Locked<[String]>([])
         let queue = DispatchQueue(label: "DemoWalkTests.walk")
         let walk = DemoWalk(
             baseURL: baseURL ?? server.baseURL, sections: sections, queue: queue,
-            output: DemoOutput { lines.append($0) })
+            output: DemoOutput { line in lines.withLock { $0.append(line) } })
         let finished = expectation(description: "walk finished")
-        let report = ReportBox()
+        let report = Locked<DemoReport?>(nil)
         walk.run { result in
             dispatchPrecondition(condition: .onQueue(queue))
-            report.set(result)
+            report.withLock { $0 = result }
             finished.fulfill()
         }
         wait(for: [finished], timeout: 60)
-        return (report.value ?? DemoReport(steps: []), lines.all)
+        return (report.withLock { $0 } ?? DemoReport(steps: []), lines.withLock { $0 })
     }
 
     func testTheWholeWalkSucceeds() {
@@ -92,17 +92,4 @@ final class DemoWalkTests: XCTestCase {
         XCTAssertEqual(report.failedSteps.first, "fetch the categories")
         XCTAssertLessThan(Date().timeIntervalSince(started), 30)
     }
-}
-
-/// Lines written by the walk, from whatever thread.
-private final class LineCollector: Sendable {
-    private let lines = Locked<[String]>([])
-    func append(_ line: String) { lines.withLock { $0.append(line) } }
-    var all: [String] { lines.withLock { $0 } }
-}
-
-private final class ReportBox: Sendable {
-    private let report = Locked<DemoReport?>(nil)
-    func set(_ value: DemoReport) { report.withLock { $0 = value } }
-    var value: DemoReport? { report.withLock { $0 } }
 }

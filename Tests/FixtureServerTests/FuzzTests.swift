@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import FixtureServer
@@ -8,18 +9,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// SplitMix64: a small seeded generator so a failing run can be replayed with FIXTURE_FUZZ_SEED.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 final class FuzzTests: FixtureTestCase {
     override func makeServer() -> FixtureServer { FixtureServer(idleTimeout: 2) }
@@ -72,11 +61,9 @@ final class FuzzTests: FixtureTestCase {
     }
 
     func testThousandMalformedInputsLeaveTheServerHealthy() throws {
-        let seed =
-            ProcessInfo.processInfo.environment["FIXTURE_FUZZ_SEED"].flatMap { UInt64($0) }
-            ?? UInt64.random(in: 0...UInt64.max)
+        var rng = SeededGenerator(seedFromEnvironment: "FIXTURE_FUZZ_SEED")
+        let seed = rng.seed
         print("FuzzTests seed: \(seed) (replay with FIXTURE_FUZZ_SEED=\(seed))")
-        var rng = SeededGenerator(state: seed)
         for iteration in 0..<1000 {
             let input = makeInput(&rng)
             let abrupt = Int.random(in: 0..<10, using: &rng) == 0

@@ -4,11 +4,11 @@ import XCTest
 @testable import FixtureServer
 
 final class RecordTests: FixtureTestCase {
-    private let lines = LineSink()
+    private let lines = Locked<[String]>([])
 
     override func makeServer() -> FixtureServer {
         let sink = lines
-        return FixtureServer(logger: { sink.append($0) })
+        return FixtureServer(logger: { line in sink.withLock { $0.append(line) } })
     }
 
     func testRequestCountCountsEveryMethodQueryAndFault() throws {
@@ -90,8 +90,8 @@ final class RecordTests: FixtureTestCase {
         try fetch("/menu?category=salads")
         try fetch("/api/products", headers: ["Authorization": "Bearer SECRET-TOKEN-123"])
         let deadline = Date().addingTimeInterval(10)
-        while lines.lines.count < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        let logged = lines.lines
+        while lines.withLock({ $0.count }) < 2 && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        let logged = lines.withLock { $0 }
         XCTAssertEqual(logged.count, 2)
         guard logged.count == 2 else { return }
         XCTAssertNotNil(
@@ -101,11 +101,4 @@ final class RecordTests: FixtureTestCase {
         XCTAssertTrue(logged[1].hasPrefix("GET /api/products -> 401"), logged[1])
         XCTAssertFalse(logged.joined().contains("SECRET"))
     }
-}
-
-/// Collects logger lines across threads.
-final class LineSink: Sendable {
-    private let storage = Locked<[String]>([])
-    func append(_ line: String) { storage.withLock { $0.append(line) } }
-    var lines: [String] { storage.withLock { $0 } }
 }

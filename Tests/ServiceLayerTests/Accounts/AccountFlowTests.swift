@@ -119,7 +119,7 @@ final class AccountFlowTests: AccountsTestCase {
             controller.logIn(email: email, password: password, completion: $0)
         } then: {
             handle in
-            pollUntil { self.server.requestCount(path: "/api/accounts/login") == 1 }
+            Polling.until { self.server.requestCount(path: "/api/accounts/login") == 1 }
             handle.cancel()
         }
         XCTAssertEqual(result?.failureError, .cancelled)

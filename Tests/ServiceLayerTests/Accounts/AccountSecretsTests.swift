@@ -23,7 +23,7 @@ final class AccountSecretsTests: AccountsTestCase {
         let stale = makeAccountController(options: options, tokenStore: InMemoryTokenStore(token: signUpToken + "x"))
         _ = fetchProducts(stale)  // a 401, whose body is logged
 
-        pollUntil { lines.all.count >= 5 }
+        Polling.until { lines.all.count >= 5 }
         XCTAssertTrue(lines.all.contains { $0.contains("/api/products") && $0.contains("Authorization") })
         for line in lines.all {
             assertNoSecrets(line, token: token, "a log line")
@@ -106,7 +106,7 @@ final class AccountSecretsTests: AccountsTestCase {
         server.expireAllTokens()
         XCTAssertEqual(fetchProducts(controller)?.failureError?.statusCode, 401)  // the refresh fails: logged out
 
-        pollUntil { lines.all.count >= 6 }  // signup, 401, refresh, replay, 401, failed refresh
+        Polling.until { lines.all.count >= 6 }  // signup, 401, refresh, replay, 401, failed refresh
         XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 2)
         XCTAssertEqual(lines.all.filter { $0.contains("accounts/refresh") && $0.contains("refreshToken") }.count, 2)
         let secrets = [before.accessToken, before.refreshToken!, after.accessToken, after.refreshToken!]

@@ -6,7 +6,7 @@ import XCTest
 
 /// The base of the AccountController tests: a controller on the test's fixture server, and a
 /// temporary folder for token files.
-class AccountsTestCase: LiveControllerTestCase {
+class AccountsTestCase: FixtureServerTestCase {
     /// A password no log, description or error may contain.
     let password = "correct-horse-battery-staple-91"
     let email = "ada@example.com"

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -32,12 +33,12 @@ final class ProductsAuthorizationTests: AccountsTestCase {
         let controller = makeAccountController()
         let old = try signUp(controller)
         server.expireToken(old)
-        server.inject(.delay(1), path: "/api/products")
+        server.inject(.delay(0.5), path: "/api/products")
         let fresh = try XCTUnwrap(logIn(makeAccountController())).get()
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
-            pollUntil { self.server.requestCount(path: "/api/products") == 1 }
+            Polling.until { self.server.requestCount(path: "/api/products") == 1 }
             controller.tokenStore.setToken(fresh)  // the user logged in again meanwhile
         }
         XCTAssertNotNil(result?.successValue)
@@ -54,15 +55,11 @@ final class ProductsAuthorizationTests: AccountsTestCase {
         request.setValue(token, forHTTPHeaderField: "Authorization")
         let session = URLSession(configuration: .ephemeral)
         defer { session.invalidateAndCancel() }
-        let log = CompletionLog<Int>()
-        session.dataTask(with: request) { _, response, error in
-            let status = (response as? HTTPURLResponse)?.statusCode
-            log.record(
-                status.map { .success($0) } ?? .failure(APIError(wrapping: error ?? URLError(.unknown))),
-                onCallbackQueue: true)
+        let status = ExactlyOnce<Int?>()
+        session.dataTask(with: request) { _, response, _ in
+            status.callback((response as? HTTPURLResponse)?.statusCode)
         }.resume()
-        XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success)
-        XCTAssertEqual(log.snapshot.results.first?.successValue, 200)
+        XCTAssertEqual(firstCall(status) ?? nil, 200)
         XCTAssertEqual(requests(to: "/api/products").last?.headers["authorization"], token)
     }
 

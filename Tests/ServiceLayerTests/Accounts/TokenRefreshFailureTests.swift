@@ -22,7 +22,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         }
         XCTAssertEqual(used?.successValue?.success, true)
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
 
         let results = fetchAllAtOnce(controller, count: 20)
 
@@ -43,7 +43,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         _ = try signUp(makeAccountController())
         for fault in faults {
             // A closed reused connection may end as a transport error or only at the timeout: both fail.
-            let controller = makeAccountController(options: APIClient.Options(timeout: 2, retryPolicy: .never))
+            let controller = makeAccountController(options: APIClient.Options(timeout: 1, retryPolicy: .never))
             XCTAssertNotNil(logIn(controller)?.successValue)
             server.expireAllTokens()
             server.inject(fault, path: "/api/accounts/refresh")
@@ -134,11 +134,11 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
-            pollUntil { self.refreshCount == 1 }
+            Polling.until { self.refreshCount == 1 }
             controller.logOut()
         }
         XCTAssertEqual(result?.failureError?.statusCode, 401)

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -73,31 +74,31 @@ final class TokenRefreshTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
 
-        let waiting = CompletionLog<[Product]>()
-        let first = controller.fetchProducts { waiting.record($0, onCallbackQueue: true) }
-        pollUntil { self.refreshCount == 1 }  // the first call got its 401 and waits for this refresh
+        let waiting = ExactlyOnce<Result<[Product], APIError>>()
+        let first = controller.fetchProducts { waiting.callback($0) }
+        Polling.until { self.refreshCount == 1 }  // the first call got its 401 and waits for this refresh
         let second = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
             first.cancel()
         }
 
-        XCTAssertEqual(waiting.done.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(waiting.snapshot.results.map(\.failureError), [.cancelled])
+        XCTAssertNotNil(firstCall(waiting, timeout: 10))
+        XCTAssertEqual(waiting.allValues.map(\.failureError), [.cancelled])
         XCTAssertTrue(first.isCancelled)
         XCTAssertNotNil(second?.successValue, "the other call still gets its products")
         XCTAssertEqual(refreshCount, 1)
         XCTAssertTrue(controller.isLoggedIn, "the refresh itself went on")
-        XCTAssertEqual(waiting.snapshot.results.count, 1, "the cancelled call completed once")
+        XCTAssertEqual(waiting.allValues.count, 1, "the cancelled call completed once")
     }
 
     func testCancellingTheTaskThatWaitsForARefresh() async throws {
         let controller = makeAccountController()
         _ = try await controller.signUp(email: email, password: password, name: "Ada", emailContent: "")
         server.expireAllTokens()
-        server.inject(.delay(1), path: "/api/accounts/refresh")
+        server.inject(.delay(0.5), path: "/api/accounts/refresh")
         let task = Task { try await controller.fetchProducts() }
         while refreshCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()

@@ -11,7 +11,7 @@ import FoundationNetworking
 /// The JSON cache (`ResponseCache`) over real sockets: 304s answered from the kept body, changed
 /// resources fetched fresh, `max-age` and `no-store`, `Authorization`, per-endpoint choice, the log
 /// line, disk persistence and clearing.
-final class ConditionalGETTests: FixtureTestCase {
+final class ConditionalGETTests: FixtureServerTestCase {
     private var directory: URL?
 
     override func tearDown() {
@@ -20,7 +20,7 @@ final class ConditionalGETTests: FixtureTestCase {
     }
 
     func testTheSecondMenuFetchIsA304WithTheSameItems() async throws {
-        let lines = Recorder<String>()
+        let lines = Locked<[String]>([])
         let controller = makeCachingController(server: server, responseCache: ResponseCache(), lines: lines)
         let first = try await controller.fetchMenuItems(forCategory: "entrees")
         let second = try await controller.fetchMenuItems(forCategory: "entrees")
@@ -32,10 +32,13 @@ final class ConditionalGETTests: FixtureTestCase {
         XCTAssertNil(sent[0].headers["if-none-match"])
         XCTAssertNotNil(sent[1].headers["if-none-match"])
         XCTAssertNotNil(sent[1].headers["if-modified-since"])
-        XCTAssertEqual(lines.values.count, 2)
-        XCTAssertTrue(lines.values[0].contains("-> 200") && lines.values[0].contains("cache: miss"), lines.values[0])
+        XCTAssertEqual(lines.withLock { $0 }.count, 2)
         XCTAssertTrue(
-            lines.values[1].contains("-> 304") && lines.values[1].contains("cache: revalidated"), lines.values[1])
+            lines.withLock { $0 }[0].contains("-> 200") && lines.withLock { $0 }[0].contains("cache: miss"),
+            lines.withLock { $0 }[0])
+        XCTAssertTrue(
+            lines.withLock { $0 }[1].contains("-> 304") && lines.withLock { $0 }[1].contains("cache: revalidated"),
+            lines.withLock { $0 }[1])
     }
 
     func testAChangedResourceIsFetchedFresh() async throws {
@@ -53,17 +56,17 @@ final class ConditionalGETTests: FixtureTestCase {
 
     func testAFreshAnswerCostsNoRequestAndLogsAHit() async throws {
         server.setCacheControl("max-age=600", path: "/api/users/2")
-        let lines = Recorder<String>()
+        let lines = Locked<[String]>([])
         var options = APIClient.Options(retryPolicy: .never)
         options.responseCache = ResponseCache()
-        options.logger = { lines.append($0) }
-        let users = NetworkController(baseURL: apiURL, options: options)
+        options.logger = { value in lines.withLock { $0.append(value) } }
+        let users = NetworkController(baseURL: apiURL(), options: options)
         let first = try await users.fetchUser(id: 2)
         let second = try await users.fetchUser(id: 2)
         XCTAssertEqual(second, first)
         XCTAssertEqual(server.requestCount(path: "/api/users/2"), 1)
-        XCTAssertEqual(lines.values.count, 2)
-        XCTAssertTrue(lines.values[1].contains("cache: hit"), lines.values[1])
+        XCTAssertEqual(lines.withLock { $0 }.count, 2)
+        XCTAssertTrue(lines.withLock { $0 }[1].contains("cache: hit"), lines.withLock { $0 }[1])
     }
 
     func testNoStoreIsNeverKept() async throws {
@@ -130,13 +133,13 @@ final class ConditionalGETTests: FixtureTestCase {
     func testAnUnwritableCacheDirectoryDegradesWithOneLogLine() async throws {
         let (file, unwritable) = try makeUnwritableDirectory()
         defer { try? FileManager.default.removeItem(at: file) }
-        let lines = Recorder<String>()
-        let cache = ResponseCache(directory: unwritable, logger: { lines.append($0) })
+        let lines = Locked<[String]>([])
+        let cache = ResponseCache(directory: unwritable, logger: { value in lines.withLock { $0.append(value) } })
         let controller = makeCachingController(server: server, responseCache: cache)
         for _ in 0..<3 { _ = try await controller.fetchMenuItems(forCategory: "soups") }
         _ = try await controller.fetchCategories()
         XCTAssertTrue(cache.isMemoryOnly)
-        XCTAssertEqual(lines.count, 1, "\(lines.values)")
+        XCTAssertEqual(lines.withLock { $0.count }, 1, "\(lines.withLock { $0 })")
         XCTAssertEqual(server.responseCount(path: "/menu", status: 304), 2, "memory still revalidates")
     }
 

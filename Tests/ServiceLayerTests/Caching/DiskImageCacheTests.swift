@@ -113,15 +113,15 @@ final class DiskImageCacheTests: XCTestCase {
     func testAnUnwritableDirectoryFallsBackWithOneLogLine() throws {
         let (file, unwritable) = try makeUnwritableDirectory()
         defer { try? FileManager.default.removeItem(at: file) }
-        let lines = Recorder<String>()
-        let cache = DiskImageCache(directory: unwritable, logger: { lines.append($0) })
+        let lines = Locked<[String]>([])
+        let cache = DiskImageCache(directory: unwritable, logger: { value in lines.withLock { $0.append(value) } })
         XCTAssertFalse(cache.isMemoryOnly)
         for index in 0..<5 { cache.insert(Data(count: 10), for: url("\(index)")) }
         XCTAssertNil(cache.data(for: url("0")))
         XCTAssertTrue(cache.isMemoryOnly)
-        XCTAssertEqual(lines.count, 1, "\(lines.values)")
-        XCTAssertTrue(lines.values.first?.contains("memory only") ?? false, "\(lines.values)")
-        XCTAssertTrue(lines.values.first?.contains(unwritable.path) ?? false, "\(lines.values)")
+        XCTAssertEqual(lines.withLock { $0.count }, 1, "\(lines.withLock { $0 })")
+        XCTAssertTrue(lines.withLock { $0 }.first?.contains("memory only") ?? false, "\(lines.withLock { $0 })")
+        XCTAssertTrue(lines.withLock { $0 }.first?.contains(unwritable.path) ?? false, "\(lines.withLock { $0 })")
     }
 
     func testTheDefaultDirectoryIsUnderTheCachesDirectory() {
@@ -135,14 +135,14 @@ final class DiskImageCacheTests: XCTestCase {
 
 extension DiskImageCacheTests {
     func testADirectoryRemovedBetweenWritesIsMadeAgain() throws {
-        let lines = Recorder<String>()
-        let cache = DiskImageCache(directory: directory, logger: { lines.append($0) })
+        let lines = Locked<[String]>([])
+        let cache = DiskImageCache(directory: directory, logger: { value in lines.withLock { $0.append(value) } })
         cache.insert(Data(count: 10), for: URL(string: "http://images.example/a.png")!)
         try FileManager.default.removeItem(at: directory)
         cache.insert(Data(count: 20), for: URL(string: "http://images.example/b.png")!)
         XCTAssertEqual(cache.data(for: URL(string: "http://images.example/b.png")!), Data(count: 20))
         XCTAssertNil(cache.data(for: URL(string: "http://images.example/a.png")!), "gone with its directory")
         XCTAssertFalse(cache.isMemoryOnly)
-        XCTAssertEqual(lines.count, 0)
+        XCTAssertEqual(lines.withLock { $0.count }, 0)
     }
 }

@@ -6,18 +6,17 @@ import XCTest
 
 /// Pictures on disk through `MenuController`, over real sockets: a relaunch costs no request, two
 /// controllers share a directory safely, and an unwritable directory degrades to memory only.
-final class PictureRelaunchTests: XCTestCase {
-    private var server: FixtureServer!
+final class PictureRelaunchTests: FixtureServerTestCase {
     private var directory: URL!
 
     override func setUpWithError() throws {
-        server = try startedServer()
+        try super.setUpWithError()
         directory = try makeCacheDirectory()
     }
 
     override func tearDown() {
-        server.stop()
         try? FileManager.default.removeItem(at: directory)
+        super.tearDown()
     }
 
     func testTheSecondLaunchFetchesItsFirstPictureWithoutARequest() async throws {
@@ -39,18 +38,18 @@ final class PictureRelaunchTests: XCTestCase {
         let bytes = Data([0x89, 0x50, 0x4E, 0x47, 9, 9])
         warm.insert(bytes, for: pictureURL(server, 2))
         let controller = makeCachingController(server: server, disk: DiskImageCache(directory: directory))
-        let results = Recorder<Result<Data, APIError>>()
+        let results = Locked<[Result<Data, APIError>]>([])
         let done = DispatchSemaphore(value: 0)
         MainQueue.prepare()
         controller.fetchImage(url: pictureURL(server, 2)) { result in
             XCTAssertTrue(MainQueue.isCurrent)
-            results.append(result)
+            results.withLock { $0.append(result) }
             done.signal()
         }
         XCTAssertEqual(MainQueue.wait(for: done, timeout: 20), .success)
         MainQueue.drain()
-        XCTAssertEqual(results.count, 1)
-        XCTAssertEqual(try results.values.first?.get(), bytes)
+        XCTAssertEqual(results.withLock { $0.count }, 1)
+        XCTAssertEqual(try results.withLock { $0 }.first?.get(), bytes)
         XCTAssertEqual(server.requestCount(path: "/images/2.png"), 0)
     }
 
@@ -108,8 +107,8 @@ final class PictureRelaunchTests: XCTestCase {
     func testAnUnwritableDirectoryDegradesToMemoryWithOneLogLine() async throws {
         let (file, unwritable) = try makeUnwritableDirectory()
         defer { try? FileManager.default.removeItem(at: file) }
-        let lines = Recorder<String>()
-        let disk = DiskImageCache(directory: unwritable, logger: { lines.append($0) })
+        let lines = Locked<[String]>([])
+        let disk = DiskImageCache(directory: unwritable, logger: { value in lines.withLock { $0.append(value) } })
         let controller = makeCachingController(server: server, disk: disk, lines: lines)
         for id in 1...3 {
             _ = try await controller.fetchImage(url: pictureURL(server, id))
@@ -117,7 +116,7 @@ final class PictureRelaunchTests: XCTestCase {
         }
         XCTAssertTrue(disk.isMemoryOnly)
         XCTAssertEqual(server.requests.count, 3, "the memory tier still serves the second fetches")
-        let cacheLines = lines.values.filter { $0.contains("memory only") }
-        XCTAssertEqual(cacheLines.count, 1, "\(lines.values)")
+        let cacheLines = lines.withLock { $0 }.filter { $0.contains("memory only") }
+        XCTAssertEqual(cacheLines.count, 1, "\(lines.withLock { $0 })")
     }
 }

@@ -15,24 +15,11 @@ final class AsyncTests: CoreTestCase {
     }
 
     /// Polls `condition` every 10 ms from an async test, failing after `timeout` seconds.
-    private func eventually(
-        timeout: TimeInterval = 10, file: StaticString = #filePath, line: UInt = #line,
-        _ condition: () -> Bool
-    ) async {
-        let deadline = DispatchTime.now() + timeout
-        while !condition() {
-            guard DispatchTime.now() < deadline else {
-                return XCTFail("condition not met within \(timeout) s", file: file, line: line)
-            }
-            try? await Task.sleep(nanoseconds: 10_000_000)
-        }
-    }
-
     func testReturnsTheDecodedValue() async throws {
         let stub = makeStub(always: .json(#"{"id":2,"email":"janet@example.com"}"#))
         let user = try await makeClient(stub).send(Endpoint<User>(path: "users/2"))
         XCTAssertEqual(user, User(id: 2, email: "janet@example.com"))
-        XCTAssertEqual(stub.hits, 1)
+        XCTAssertEqual(stub.requestCount, 1)
     }
 
     func testVoidEndpointReturnsOn204() async throws {
@@ -73,14 +60,14 @@ final class AsyncTests: CoreTestCase {
                 return .failure(error)
             }
         }
-        await eventually { stub.hits == 1 }
+        Polling.until { stub.requestCount == 1 }
         let cancelled = DispatchTime.now()
         task.cancel()
         let result = await task.value
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e9
-        XCTAssertEqual(result.failureValue, .cancelled)
+        XCTAssertEqual(result.failureError, .cancelled)
         XCTAssertLessThan(elapsed, 3, "cancellation must not wait for the request")
-        await eventually { stub.stops >= 1 }
+        Polling.until { stub.cancelledCount >= 1 }
     }
 
     func testTaskCancelledBeforeTheCallThrowsCancelled() async {
@@ -96,6 +83,6 @@ final class AsyncTests: CoreTestCase {
         }
         task.cancel()
         let result = await task.value
-        XCTAssertEqual(result.failureValue, .cancelled)
+        XCTAssertEqual(result.failureError, .cancelled)
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -24,16 +25,16 @@ final class CallbackQueueTests: CoreTestCase {
     private func queueName<Response>(
         _ endpoint: Endpoint<Response>, client: APIClient, override: DispatchQueue? = nil, expected: DispatchQueue
     ) -> String? {
-        let seen = Box<String?>(nil)
+        let seen = Locked<String?>(nil)
         let done = expectation(description: "completion")
         let key = self.key
         client.send(endpoint, callbackQueue: override) { _ in
             dispatchPrecondition(condition: .onQueue(expected))
-            seen.set(DispatchQueue.getSpecific(key: key))
+            seen.withLock { $0 = DispatchQueue.getSpecific(key: key) }
             done.fulfill()
         }
         wait(for: [done], timeout: 10)
-        return seen.value
+        return seen.withLock { $0 }
     }
 
     func testSuccessAndFailureRunOnTheClientQueue() {
@@ -51,19 +52,19 @@ final class CallbackQueueTests: CoreTestCase {
         let unauthenticated = Endpoint<Data>(path: "x", requiresAuthorization: true)
         XCTAssertEqual(queueName(unauthenticated, client: client, expected: clientQueue), "client")
 
-        let seen = Box<String?>(nil)
+        let seen = Locked<String?>(nil)
         let done = expectation(description: "cancelled")
         let key = self.key
         let clientQueue = self.clientQueue
         let handle = client.send(Endpoint<Data>(path: "slow")) { result in
             dispatchPrecondition(condition: .onQueue(clientQueue))
-            XCTAssertEqual(result.failureValue, .cancelled)
-            seen.set(DispatchQueue.getSpecific(key: key))
+            XCTAssertEqual(result.failureError, .cancelled)
+            seen.withLock { $0 = DispatchQueue.getSpecific(key: key) }
             done.fulfill()
         }
         DispatchQueue.global().async { handle.cancel() }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(seen.value, "client")
+        XCTAssertEqual(seen.withLock { $0 }, "client")
     }
 
     func testPerCallQueueOverridesTheClientQueue() {
@@ -78,34 +79,34 @@ final class CallbackQueueTests: CoreTestCase {
 
     func testCompletionNeverRunsOnTheCallersStack() {
         let client = makeClient(baseURL: URL(string: "mailto:x@y")!, callbackQueue: clientQueue)
-        let calls = Box(0)
+        let calls = Locked(0)
         let done = expectation(description: "completion")
         clientQueue.sync {
             client.send(Endpoint<Data>(path: "x")) { _ in
-                calls.increment()
+                calls.withLock { $0 += 1 }
                 done.fulfill()
             }
-            XCTAssertEqual(calls.value, 0, "the completion ran inside send")
+            XCTAssertEqual(calls.withLock { $0 }, 0, "the completion ran inside send")
         }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(calls.value, 1)
+        XCTAssertEqual(calls.withLock { $0 }, 1)
     }
 
     func testMainQueueIsTheDefault() {
         let ok = makeStub(always: .json("{}"))
         let failing = makeStub(always: .status(404))
-        let client = APIClient(baseURL: ok.baseURL, session: StubURLProtocol.makeSession())
+        let client = APIClient(baseURL: ok.baseURL, session: URLStub().makeSession())
         XCTAssertEqual(client.callbackQueue.label, DispatchQueue.main.label)
         for endpoint in [Endpoint<Data>(path: "x"), Endpoint<Data>(url: failing.url("x"))] {
-            let onMain = Box<Bool?>(nil)
+            let onMain = Locked<Bool?>(nil)
             let done = expectation(description: "completion on main")
             client.send(endpoint) { _ in
                 dispatchPrecondition(condition: .onQueue(.main))
-                onMain.set(Thread.isMainThread)
+                onMain.withLock { $0 = Thread.isMainThread }
                 done.fulfill()
             }
             wait(for: [done], timeout: 10)
-            XCTAssertEqual(onMain.value, true)
+            XCTAssertEqual(onMain.withLock { $0 }, true)
         }
     }
 }

@@ -11,8 +11,8 @@ import FoundationNetworking
 final class ErrorMappingTests: CoreTestCase {
     private func failure(for code: URLError.Code) -> APIError? {
         let stub = makeStub(always: .fail(URLError(code)))
-        let error = error(result(Endpoint<Data>(path: "x"), on: makeClient(stub)))
-        XCTAssertEqual(stub.hits, 1)
+        let error = failure(result(Endpoint<Data>(path: "x"), on: makeClient(stub)))
+        XCTAssertEqual(stub.requestCount, 1)
         return error
     }
 
@@ -45,12 +45,12 @@ final class ErrorMappingTests: CoreTestCase {
 
     func testOfflineConnectivitySourceFailsAtOnceAndSendsNothing() {
         let stub = makeStub(always: .json("{}"))
-        let client = makeClient(stub, options: APIClient.Options(connectivity: FixedConnectivity(isOnline: false)))
-        XCTAssertEqual(error(result(Endpoint<Data>(path: "x"), on: client)), .offline)
-        XCTAssertEqual(error(result(Endpoint<Void>(method: .post, path: "order"), on: client)), .offline)
-        XCTAssertEqual(stub.hits, 0)
-        let online = makeClient(stub, options: APIClient.Options(connectivity: FixedConnectivity(isOnline: true)))
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: online)))
-        XCTAssertEqual(stub.hits, 1)
+        let client = makeClient(stub, options: APIClient.Options(connectivity: FakeConnectivity(online: false)))
+        XCTAssertEqual(failure(result(Endpoint<Data>(path: "x"), on: client)), .offline)
+        XCTAssertEqual(failure(result(Endpoint<Void>(method: .post, path: "order"), on: client)), .offline)
+        XCTAssertEqual(stub.requestCount, 0)
+        let online = makeClient(stub, options: APIClient.Options(connectivity: FakeConnectivity(online: true)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: online)))
+        XCTAssertEqual(stub.requestCount, 1)
     }
 }

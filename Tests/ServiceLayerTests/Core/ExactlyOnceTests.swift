@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -12,104 +13,104 @@ import FoundationNetworking
 final class ExactlyOnceTests: CoreTestCase {
     func testSuccessCompletesOnce() {
         let stub = makeStub(always: .json(#"{"ok":true}"#))
-        let probe = CompletionProbe<[String: Bool]>(self)
-        let handle = makeClient(stub).send(Endpoint<[String: Bool]>(path: "x"), completion: probe.completion)
+        let probe = ExactlyOnce<Result<[String: Bool], APIError>>()
+        let handle = makeClient(stub).send(Endpoint<[String: Bool]>(path: "x"), completion: probe.callback)
         assertCalledExactlyOnce(probe)
-        XCTAssertEqual(try? probe.result?.get(), ["ok": true])
+        XCTAssertEqual(try? probe.allValues.first?.get(), ["ok": true])
         XCTAssertTrue(handle.isFinished)
         XCTAssertFalse(handle.isCancelled)
     }
 
     func testFailureCompletesOnce() {
         let stub = makeStub(always: .status(500, body: "boom"))
-        let probe = CompletionProbe<Data>(self)
-        makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.completion)
+        let probe = ExactlyOnce<Result<Data, APIError>>()
+        makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
         assertCalledExactlyOnce(probe)
-        XCTAssertEqual(probe.result?.failureValue, .httpStatus(code: 500, body: Data("boom".utf8)))
+        XCTAssertEqual(probe.allValues.first?.failureError, .httpStatus(code: 500, body: Data("boom".utf8)))
     }
 
     func testCancelRightAfterSendCompletesOnceWithCancelled() {
-        let stub = makeStub(always: .delayed(0.3, .json("{}")))
-        let probe = CompletionProbe<Data>(self)
-        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.completion)
+        let gate = StubGate()
+        let stub = makeStub(always: .held(gate, .json("{}")))
+        let probe = ExactlyOnce<Result<Data, APIError>>()
+        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
         handle.cancel()
         XCTAssertTrue(handle.isCancelled)
         XCTAssertTrue(handle.isFinished)
+        firstCall(probe)
+        gate.open()  // the stub's answer goes out now, after the cancel
         assertCalledExactlyOnce(probe)
-        pause(0.3)  // past the stub's answer
-        XCTAssertEqual(probe.count, 1)
-        XCTAssertEqual(probe.result?.failureValue, .cancelled)
+        XCTAssertEqual(probe.allValues.first?.failureError, .cancelled)
     }
 
     func testCancelInFlightCompletesOnceAndStopsTheRequest() {
         let stub = makeStub(always: .never)
-        let probe = CompletionProbe<Data>(self)
-        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.completion)
-        waitUntil { stub.hits == 1 }
+        let probe = ExactlyOnce<Result<Data, APIError>>()
+        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        Polling.until { stub.requestCount == 1 }
         XCTAssertFalse(handle.isFinished)
         handle.cancel()
         assertCalledExactlyOnce(probe)
-        XCTAssertEqual(probe.result?.failureValue, .cancelled)
-        waitUntil { stub.stops >= 1 }
+        XCTAssertEqual(probe.allValues.first?.failureError, .cancelled)
+        Polling.until { stub.cancelledCount >= 1 }
     }
 
     func testCancelAfterCompletionDoesNothing() {
         let stub = makeStub(always: .json("[1,2]"))
-        let probe = CompletionProbe<[Int]>(self)
-        let handle = makeClient(stub).send(Endpoint<[Int]>(path: "x"), completion: probe.completion)
-        wait(for: [probe.firstCall], timeout: 10)
+        let probe = ExactlyOnce<Result<[Int], APIError>>()
+        let handle = makeClient(stub).send(Endpoint<[Int]>(path: "x"), completion: probe.callback)
+        firstCall(probe)
         handle.cancel()
         handle.cancel()
-        pause(0.3)
-        XCTAssertEqual(probe.count, 1)
-        XCTAssertEqual(try? probe.result?.get(), [1, 2])
+        Polling.pause(0.3)
+        XCTAssertEqual(probe.callCount, 1)
+        XCTAssertEqual(try? probe.allValues.first?.get(), [1, 2])
         XCTAssertFalse(handle.isCancelled)
     }
 
     func testCancelTwiceCompletesOnce() {
         let stub = makeStub(always: .never)
-        let probe = CompletionProbe<Data>(self)
-        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.completion)
+        let probe = ExactlyOnce<Result<Data, APIError>>()
+        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
         handle.cancel()
         handle.cancel()
         assertCalledExactlyOnce(probe)
-        XCTAssertEqual(probe.result?.failureValue, .cancelled)
+        XCTAssertEqual(probe.allValues.first?.failureError, .cancelled)
     }
 
     func testCancelFromInsideAnotherCallsCompletion() {
         let fast = makeStub(always: .json("{}"))
         let slow = makeStub(always: .never)
         let client = makeClient(fast)
-        let probeB = CompletionProbe<Data>(self, "B")
-        let handleB = client.send(Endpoint<Data>(url: slow.url("b")), completion: probeB.completion)
-        let probeA = CompletionProbe<Data>(self, "A")
-        let completionA = probeA.completion
+        let probeB = ExactlyOnce<Result<Data, APIError>>()
+        let handleB = client.send(Endpoint<Data>(url: slow.url("b")), completion: probeB.callback)
+        let probeA = ExactlyOnce<Result<Data, APIError>>()
+        let completionA = probeA.callback
         client.send(Endpoint<Data>(path: "a")) { result in
             handleB.cancel()
             completionA(result)
         }
-        assertCalledExactlyOnce(probeA)
-        assertCalledExactlyOnce(probeB)
-        XCTAssertNotNil(try? probeA.result?.get())
-        XCTAssertEqual(probeB.result?.failureValue, .cancelled)
-        waitUntil { slow.stops >= 1 }
+        assertCalledExactlyOnce([probeA, probeB])
+        XCTAssertNotNil(try? probeA.allValues.first?.get())
+        XCTAssertEqual(probeB.allValues.first?.failureError, .cancelled)
+        Polling.until { slow.cancelledCount >= 1 }
     }
 
     func testCancellingAFinishedCallFromAnotherCompletionKeepsItsResult() {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub)
-        let probeB = CompletionProbe<Data>(self, "B")
-        let handleB = client.send(Endpoint<Data>(path: "b"), completion: probeB.completion)
-        wait(for: [probeB.firstCall], timeout: 10)
-        let probeA = CompletionProbe<Data>(self, "A")
-        let completionA = probeA.completion
+        let probeB = ExactlyOnce<Result<Data, APIError>>()
+        let handleB = client.send(Endpoint<Data>(path: "b"), completion: probeB.callback)
+        firstCall(probeB)
+        let probeA = ExactlyOnce<Result<Data, APIError>>()
+        let completionA = probeA.callback
         client.send(Endpoint<Data>(path: "a")) { result in
             handleB.cancel()
             completionA(result)
         }
         assertCalledExactlyOnce(probeA)
-        XCTAssertEqual(probeB.count, 1)
-        XCTAssertNotNil(try? probeB.result?.get())
+        XCTAssertEqual(probeB.callCount, 1)
+        XCTAssertNotNil(try? probeB.allValues.first?.get())
     }
 
     func testHundredConcurrentSendsCancelledAtRandomMomentsEachCompleteOnce() {
@@ -122,23 +123,23 @@ final class ExactlyOnceTests: CoreTestCase {
         }
         let client = makeClient(stub, callbackQueue: DispatchQueue(label: "callbacks", attributes: .concurrent))
         let count = 100
-        let calls = Box<[Int]>(Array(repeating: 0, count: count))
-        let outcomes = Box<[APIError?]>(Array(repeating: nil, count: count))
+        let calls = Locked<[Int]>(Array(repeating: 0, count: count))
+        let outcomes = Locked<[APIError?]>(Array(repeating: nil, count: count))
         let allDone = expectation(description: "all completions")
         allDone.expectedFulfillmentCount = count
         allDone.assertForOverFulfill = false
         DispatchQueue.concurrentPerform(iterations: count) { index in
             let handle = client.send(Endpoint<Data>(path: "items/\(index)")) { result in
-                calls.update { $0[index] += 1 }
-                outcomes.update { $0[index] = result.failureValue }
+                calls.withLock { $0[index] += 1 }
+                outcomes.withLock { $0[index] = result.failureError }
                 allDone.fulfill()
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + Double.random(in: 0...0.06)) { handle.cancel() }
         }
         wait(for: [allDone], timeout: 20)
-        pause(0.3)
-        XCTAssertEqual(calls.value, Array(repeating: 1, count: count))
-        for (index, error) in outcomes.value.enumerated() where error != nil {
+        Polling.pause(0.3)
+        XCTAssertEqual(calls.withLock { $0 }, Array(repeating: 1, count: count))
+        for (index, error) in (outcomes.withLock { $0 }).enumerated() where error != nil {
             XCTAssertEqual(error, .cancelled, "call \(index)")
         }
     }

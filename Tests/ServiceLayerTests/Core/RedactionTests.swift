@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -72,19 +73,19 @@ final class RedactionTests: CoreTestCase {
     // MARK: - The client's log line
 
     func testLoggerWritesOneRedactedLinePerRequest() {
-        let lines = Box<[String]>([])
+        let lines = Locked<[String]>([])
         let stub = makeStub(always: .json(#"{"success":true,"token":"tk-from-server"}"#))
-        let options = APIClient.Options(retryPolicy: .never, logger: { line in lines.update { $0.append(line) } })
+        let options = APIClient.Options(retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } })
         let client = makeClient(stub, options: options, tokenProvider: { "tk-SECRET-42" })
         var login = Endpoint<Void>(
             method: .post, path: "accounts/login", body: Login(email: "ann@example.com", password: "hunter2"),
             requiresAuthorization: true)
         login.headers["X-Trace"] = "trace-7"
-        XCTAssertNotNil(value(result(login, on: client)))
-        waitUntil { lines.value.count == 1 }
-        pause(0.2)
-        XCTAssertEqual(lines.value.count, 1)
-        let line = lines.value.first ?? ""
+        XCTAssertNotNil(success(result(login, on: client)))
+        Polling.until { lines.withLock { $0 }.count == 1 }
+        Polling.pause(0.2)
+        XCTAssertEqual(lines.withLock { $0 }.count, 1)
+        let line = lines.withLock { $0 }.first ?? ""
         XCTAssertTrue(line.hasPrefix("POST \(stub.baseURL.absoluteString)accounts/login -> 200"), line)
         XCTAssertTrue(line.contains("0 retries"), line)
         XCTAssertTrue(line.contains("trace-7"), line)
@@ -97,21 +98,23 @@ final class RedactionTests: CoreTestCase {
     }
 
     func testLoggerLineCountsRetriesAndRedactsErrorBodies() {
-        let lines = Box<[String]>([])
-        let count = Box(0)
+        let lines = Locked<[String]>([])
+        let count = Locked(0)
         let stub = makeStub { _ in
-            count.increment() == 1 ? .status(503) : .status(401, body: #"{"message":"bad token","token":"tk-old"}"#)
+            count.withLock {
+                $0 += 1; return $0
+            } == 1 ? .status(503) : .status(401, body: #"{"message":"bad token","token":"tk-old"}"#)
         }
         let options = APIClient.Options(
             retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05),
-            logger: { line in lines.update { $0.append(line) } })
+            logger: { line in lines.withLock { $0.append(line) } })
         let client = makeClient(stub, options: options)
         let endpoint = Endpoint<Data>(path: "items", query: [URLQueryItem(name: "token", value: "tk-query")])
-        XCTAssertEqual(error(result(endpoint, on: client))?.statusCode, 401)
-        waitUntil { lines.value.count == 1 }
-        pause(0.2)
-        XCTAssertEqual(lines.value.count, 1, "one line per request, not per try")
-        let line = lines.value.first ?? ""
+        XCTAssertEqual(failure(result(endpoint, on: client))?.statusCode, 401)
+        Polling.until { lines.withLock { $0 }.count == 1 }
+        Polling.pause(0.2)
+        XCTAssertEqual(lines.withLock { $0 }.count, 1, "one line per request, not per try")
+        let line = lines.withLock { $0 }.first ?? ""
         XCTAssertTrue(line.hasPrefix("GET http://\(stub.host)/items?token="), line)
         XCTAssertTrue(line.contains("-> 401"), line)
         XCTAssertTrue(line.contains("1 retries"), line)
@@ -121,18 +124,20 @@ final class RedactionTests: CoreTestCase {
     }
 
     func testLoggerWritesOneLineForACancelledRequest() {
-        let lines = Box<[String]>([])
+        let lines = Locked<[String]>([])
         let stub = makeStub(always: .never)
         let client = makeClient(
-            stub, options: APIClient.Options(retryPolicy: .never, logger: { line in lines.update { $0.append(line) } }))
-        let probe = CompletionProbe<Data>(self)
-        let handle = client.send(Endpoint<Data>(path: "slow"), completion: probe.completion)
-        waitUntil { stub.hits == 1 }
+            stub,
+            options: APIClient.Options(retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } }))
+        let probe = ExactlyOnce<Result<Data, APIError>>()
+        let handle = client.send(Endpoint<Data>(path: "slow"), completion: probe.callback)
+        Polling.until { stub.requestCount == 1 }
         handle.cancel()
         assertCalledExactlyOnce(probe)
-        waitUntil { lines.value.count == 1 }
-        pause(0.2)
-        XCTAssertEqual(lines.value.count, 1)
-        XCTAssertTrue(lines.value.first?.contains("APIError.cancelled") ?? false, lines.value.first ?? "")
+        Polling.until { lines.withLock { $0 }.count == 1 }
+        Polling.pause(0.2)
+        XCTAssertEqual(lines.withLock { $0 }.count, 1)
+        XCTAssertTrue(
+            lines.withLock { $0 }.first?.contains("APIError.cancelled") ?? false, lines.withLock { $0 }.first ?? "")
     }
 }

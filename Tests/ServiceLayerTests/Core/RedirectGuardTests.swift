@@ -59,14 +59,14 @@ final class RedirectGuardTests: XCTestCase {
         let response = HTTPURLResponse(
             url: URL(string: "https://api.test/products")!, statusCode: 302, httpVersion: "HTTP/1.1",
             headerFields: ["Location": "https://evil.test/steal"])!
-        let forwarded = Box<URLRequest?>(nil)
+        let forwarded = Locked<URLRequest?>(nil)
         RedirectGuard.shared.urlSession(
             session, task: task, willPerformHTTPRedirection: response,
             newRequest: request(to: "https://evil.test/steal")
-        ) { forwarded.set($0) }
-        XCTAssertEqual(forwarded.value?.url?.absoluteString, "https://evil.test/steal")
-        XCTAssertNil(forwarded.value?.value(forHTTPHeaderField: "Authorization"))
-        XCTAssertNil(forwarded.value?.value(forHTTPHeaderField: "Cookie"))
+        ) { next in forwarded.withLock { $0 = next } }
+        XCTAssertEqual(forwarded.withLock { $0 }?.url?.absoluteString, "https://evil.test/steal")
+        XCTAssertNil(forwarded.withLock { $0 }?.value(forHTTPHeaderField: "Authorization"))
+        XCTAssertNil(forwarded.withLock { $0 }?.value(forHTTPHeaderField: "Cookie"))
         task.cancel()
         session.invalidateAndCancel()
     }

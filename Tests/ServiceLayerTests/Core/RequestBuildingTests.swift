@@ -22,7 +22,7 @@ final class RequestBuildingTests: CoreTestCase {
         let stub = makeStub(always: .status(204))
         let client = makeClient(stub)
         for method in HTTPMethod.allCases {
-            XCTAssertNotNil(value(result(Endpoint<Void>(method: method, path: "thing"), on: client)), method.rawValue)
+            XCTAssertNotNil(success(result(Endpoint<Void>(method: method, path: "thing"), on: client)), method.rawValue)
         }
         XCTAssertEqual(stub.requests.map(\.method), HTTPMethod.allCases.map(\.rawValue))
         XCTAssertEqual(stub.requests.map { $0.header("Accept") }, Array(repeating: "application/json", count: 6))
@@ -33,7 +33,7 @@ final class RequestBuildingTests: CoreTestCase {
         let client = makeClient(stub)
         let order = Order(menuIds: [1, 2], note: "no onions & extra +")
         let endpoint = Endpoint<[String: Int]>(method: .post, path: "order", body: order)
-        XCTAssertEqual(value(result(endpoint, on: client)), ["preparation_time": 20])
+        XCTAssertEqual(success(result(endpoint, on: client)), ["preparation_time": 20])
         let sent = stub.requests.first
         XCTAssertEqual(sent?.method, "POST")
         XCTAssertEqual(sent?.header("Content-Type"), "application/json")
@@ -43,7 +43,7 @@ final class RequestBuildingTests: CoreTestCase {
 
     func testNoContentTypeWithoutBody() {
         let stub = makeStub(always: .json("{}"))
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: makeClient(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: makeClient(stub))))
         XCTAssertNil(stub.requests.first?.header("Content-Type"))
         XCTAssertTrue(stub.requests.first?.body?.isEmpty ?? true)
     }
@@ -54,7 +54,7 @@ final class RequestBuildingTests: CoreTestCase {
             retryPolicy: .never, headers: ["X-API-Key": "client-key", "X-Client": "tests", "Accept": "text/plain"])
         let client = makeClient(stub, options: options)
         let endpoint = Endpoint<Data>(path: "x", headers: ["X-API-Key": "endpoint-key"])
-        XCTAssertNotNil(value(result(endpoint, on: client)))
+        XCTAssertNotNil(success(result(endpoint, on: client)))
         let sent = stub.requests.first
         XCTAssertEqual(sent?.header("X-API-Key"), "endpoint-key")
         XCTAssertEqual(sent?.header("X-Client"), "tests")
@@ -64,11 +64,11 @@ final class RequestBuildingTests: CoreTestCase {
     func testBodyThatCannotBeEncodedFailsAndSendsNothing() {
         let stub = makeStub(always: .json("{}"))
         let endpoint = Endpoint<Void>(method: .post, path: "x", body: NotANumber())
-        guard case .invalidRequest(let reason) = error(result(endpoint, on: makeClient(stub))) else {
+        guard case .invalidRequest(let reason) = failure(result(endpoint, on: makeClient(stub))) else {
             return XCTFail("expected .invalidRequest")
         }
         XCTAssertTrue(reason.contains("body"), reason)
-        XCTAssertEqual(stub.hits, 0)
+        XCTAssertEqual(stub.requestCount, 0)
     }
 
     func testTimeoutIsRoundedUpToWholeSecondsAndAtLeastOne() {
@@ -85,15 +85,15 @@ final class RequestBuildingTests: CoreTestCase {
 
     func testTimeoutReachesTheWire() {
         let stub = makeStub(always: .json("{}"))
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x").timeout(1.5), on: makeClient(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x").timeout(1.5), on: makeClient(stub))))
         XCTAssertEqual(stub.requests.first?.request.timeoutInterval, 2)
     }
 
     func testBearerTokenGoesToTheBaseOriginWhenRequired() {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub, tokenProvider: { "secret-token" })
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)))
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "public"), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "public"), on: client)))
         XCTAssertEqual(stub.requests.map { $0.header("Authorization") }, ["Bearer secret-token", nil])
     }
 
@@ -102,8 +102,8 @@ final class RequestBuildingTests: CoreTestCase {
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([1])))
         let options = APIClient.Options(retryPolicy: .never, headers: ["X-API-Key": "client-key"])
         let client = makeClient(api, options: options)
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: client)))
-        XCTAssertNotNil(value(result(Endpoint<Data>(url: images.url("a.png")), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(url: images.url("a.png")), on: client)))
         XCTAssertEqual(api.requests.first?.header("X-API-Key"), "client-key")
         XCTAssertNil(images.requests.first?.header("X-API-Key"), "the API key went to another host")
     }
@@ -112,16 +112,16 @@ final class RequestBuildingTests: CoreTestCase {
         let api = makeStub(always: .json("{}"))
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([1, 2, 3])))
         let client = makeClient(api, tokenProvider: { "secret-token" })
-        XCTAssertEqual(value(result(Endpoint<Data>(url: images.url("a.png")), on: client)), Data([1, 2, 3]))
+        XCTAssertEqual(success(result(Endpoint<Data>(url: images.url("a.png")), on: client)), Data([1, 2, 3]))
         XCTAssertNil(images.requests.first?.header("Authorization"))
 
         var forced = Endpoint<Data>(url: images.url("b.png"))
         forced.requiresAuthorization = true
-        guard case .invalidRequest = error(result(forced, on: client)) else {
+        guard case .invalidRequest = failure(result(forced, on: client)) else {
             return XCTFail("a token for another host must be refused")
         }
-        XCTAssertEqual(images.hits, 1, "the refused request was not sent")
-        XCTAssertEqual(api.hits, 0)
+        XCTAssertEqual(images.requestCount, 1, "the refused request was not sent")
+        XCTAssertEqual(api.requestCount, 0)
     }
 
     func testTokenNeverGoesToAnotherPortOrScheme() {
@@ -129,7 +129,7 @@ final class RequestBuildingTests: CoreTestCase {
         for other in ["http://api.test:8091/x", "https://api.test:8090/x", "http://api.test/x"] {
             var endpoint = Endpoint<Data>(url: URL(string: other)!)
             endpoint.requiresAuthorization = true
-            guard case .invalidRequest = client.makeRequest(for: endpoint).failureValue else {
+            guard case .invalidRequest = client.makeRequest(for: endpoint).failureError else {
                 return XCTFail("a token for \(other) must be refused")
             }
         }
@@ -146,28 +146,20 @@ final class RequestBuildingTests: CoreTestCase {
         let nilToken = makeClient(stub, tokenProvider: { nil })
         for client in [noProvider, emptyToken, nilToken] {
             XCTAssertEqual(
-                error(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)),
+                failure(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)),
                 .notAuthenticated)
         }
-        XCTAssertEqual(stub.hits, 0)
+        XCTAssertEqual(stub.requestCount, 0)
     }
 
     func testTokenIsReadAtEachSend() {
         let stub = makeStub(always: .json("{}"))
-        let token = Box<String?>("first")
-        let client = makeClient(stub, tokenProvider: { token.value })
+        let token = Locked<String?>("first")
+        let client = makeClient(stub, tokenProvider: { token.withLock { $0 } })
         let endpoint = Endpoint<Data>(path: "me", requiresAuthorization: true)
-        XCTAssertNotNil(value(result(endpoint, on: client)))
-        token.set("second")
-        XCTAssertNotNil(value(result(endpoint, on: client)))
+        XCTAssertNotNil(success(result(endpoint, on: client)))
+        token.withLock { $0 = "second" }
+        XCTAssertNotNil(success(result(endpoint, on: client)))
         XCTAssertEqual(stub.requests.map { $0.header("Authorization") }, ["Bearer first", "Bearer second"])
-    }
-}
-
-extension Result {
-    /// The error of a failed result, `nil` for a success.
-    var failureValue: Failure? {
-        if case .failure(let error) = self { return error }
-        return nil
     }
 }

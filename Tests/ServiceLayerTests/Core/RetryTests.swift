@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -12,45 +13,49 @@ final class RetryTests: CoreTestCase {
     private let quick = RetryPolicy(maxRetries: 2, baseDelay: 0.05)
 
     /// A stub giving `answers` in order, then the last one forever.
-    private func makeStub(sequence answers: [StubAnswer]) -> StubHost {
-        let count = Box(0)
+    private func makeStub(sequence answers: [StubAnswer]) -> URLStub {
+        let count = Locked(0)
         return makeStub { _ in
-            let index = count.increment() - 1
+            let index =
+                count.withLock {
+                    $0 += 1; return $0
+                } - 1
             return answers[min(index, answers.count - 1)]
         }
     }
 
-    private func client(_ stub: StubHost, policy: RetryPolicy? = nil) -> APIClient {
+    private func client(_ stub: URLStub, policy: RetryPolicy? = nil) -> APIClient {
         makeClient(stub, options: APIClient.Options(retryPolicy: policy ?? quick))
     }
 
     func testTransientFailuresAreRetriedUntilSuccess() {
         let stub = makeStub(sequence: [.status(503), .status(503), .json(#"{"ok":true}"#)])
-        XCTAssertEqual(value(result(Endpoint<[String: Bool]>(path: "x"), on: client(stub))), ["ok": true])
-        XCTAssertEqual(stub.hits, 3)
+        XCTAssertEqual(success(result(Endpoint<[String: Bool]>(path: "x"), on: client(stub))), ["ok": true])
+        XCTAssertEqual(stub.requestCount, 3)
         XCTAssertEqual(Set(stub.requests.map(\.method)), ["GET"])
     }
 
     func testIdempotentMethodsAreRetried() {
         for method in [HTTPMethod.put, .delete, .head] {
             let stub = makeStub(sequence: [.status(502), .status(204)])
-            XCTAssertNotNil(value(result(Endpoint<Void>(method: method, path: "x"), on: client(stub))), method.rawValue)
-            XCTAssertEqual(stub.hits, 2, method.rawValue)
+            XCTAssertNotNil(
+                success(result(Endpoint<Void>(method: method, path: "x"), on: client(stub))), method.rawValue)
+            XCTAssertEqual(stub.requestCount, 2, method.rawValue)
         }
     }
 
     func testLostConnectionIsRetried() {
         let stub = makeStub(sequence: [.fail(URLError(.networkConnectionLost)), .json("{}")])
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: client(stub))))
-        XCTAssertEqual(stub.hits, 2)
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client(stub))))
+        XCTAssertEqual(stub.requestCount, 2)
     }
 
     func testPOSTAndPATCHAreNeverRetried() {
         for method in [HTTPMethod.post, .patch] {
             let stub = makeStub(sequence: [.status(503, body: "busy"), .json("{}")])
-            let error = error(result(Endpoint<Data>(method: method, path: "order"), on: client(stub)))
+            let error = failure(result(Endpoint<Data>(method: method, path: "order"), on: client(stub)))
             XCTAssertEqual(error, .httpStatus(code: 503, body: Data("busy".utf8)), method.rawValue)
-            XCTAssertEqual(stub.hits, 1, method.rawValue)
+            XCTAssertEqual(stub.requestCount, 1, method.rawValue)
         }
     }
 
@@ -58,8 +63,8 @@ final class RetryTests: CoreTestCase {
         let stub = makeStub(sequence: [.status(503), .json("{}")])
         var endpoint = Endpoint<Data>(method: .post, path: "order")
         endpoint.retriesNonIdempotent = true
-        XCTAssertNotNil(value(result(endpoint, on: client(stub))))
-        XCTAssertEqual(stub.hits, 2)
+        XCTAssertNotNil(success(result(endpoint, on: client(stub))))
+        XCTAssertEqual(stub.requestCount, 2)
     }
 
     func testPermanentFailuresAreNeverRetried() {
@@ -69,8 +74,8 @@ final class RetryTests: CoreTestCase {
         ]
         for answer in answers {
             let stub = makeStub(always: answer)
-            XCTAssertNotNil(error(result(Endpoint<[String: Int]>(path: "x"), on: client(stub))), "\(answer)")
-            XCTAssertEqual(stub.hits, 1, "\(answer)")
+            XCTAssertNotNil(failure(result(Endpoint<[String: Int]>(path: "x"), on: client(stub))), "\(answer)")
+            XCTAssertEqual(stub.requestCount, 1, "\(answer)")
         }
     }
 
@@ -78,24 +83,24 @@ final class RetryTests: CoreTestCase {
         let stub = makeStub(sequence: [
             .status(503, body: "try 1"), .status(503, body: "try 2"), .status(504, body: "try 3"),
         ])
-        let error = error(result(Endpoint<Data>(path: "x"), on: client(stub)))
+        let error = failure(result(Endpoint<Data>(path: "x"), on: client(stub)))
         XCTAssertEqual(error, .httpStatus(code: 504, body: Data("try 3".utf8)))
-        XCTAssertEqual(stub.hits, quick.maxRetries + 1)
+        XCTAssertEqual(stub.requestCount, quick.maxRetries + 1)
     }
 
     func testEndpointPolicyOverridesTheClients() {
         let stub = makeStub(always: .status(503))
         let endpoint = Endpoint<Data>(path: "x").retry(RetryPolicy(maxRetries: 4, baseDelay: 0.01))
-        XCTAssertEqual(error(result(endpoint, on: client(stub, policy: .never)))?.statusCode, 503)
-        XCTAssertEqual(stub.hits, 5)
+        XCTAssertEqual(failure(result(endpoint, on: client(stub, policy: .never)))?.statusCode, 503)
+        XCTAssertEqual(stub.requestCount, 5)
         let never = makeStub(always: .status(503))
-        XCTAssertEqual(error(result(Endpoint<Data>(path: "x").retry(.never), on: client(never)))?.statusCode, 503)
-        XCTAssertEqual(never.hits, 1)
+        XCTAssertEqual(failure(result(Endpoint<Data>(path: "x").retry(.never), on: client(never)))?.statusCode, 503)
+        XCTAssertEqual(never.requestCount, 1)
     }
 
     func testRetryAfterIsHonoured() {
         let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "1"]), .json("{}")])
-        XCTAssertNotNil(value(result(Endpoint<Data>(path: "x"), on: client(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client(stub))))
         let times = stub.requests.map(\.time.uptimeNanoseconds)
         XCTAssertEqual(times.count, 2)
         if times.count == 2 {
@@ -104,19 +109,20 @@ final class RetryTests: CoreTestCase {
     }
 
     func testCancelDuringBackoffEndsAtOnceWithoutAnotherTry() {
-        let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "5"]), .json("{}")])
-        let probe = CompletionProbe<Data>(self)
-        let handle = client(stub).send(Endpoint<Data>(path: "x"), completion: probe.completion)
-        waitUntil { stub.hits == 1 }
-        pause(0.2)  // the 503 has been handled; the client now waits 5 s
+        let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "2"]), .json("{}")])
+        let probe = ExactlyOnce<Result<Data, APIError>>()
+        let handle = client(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        Polling.until { stub.requestCount == 1 }
+        Polling.pause(0.2)  // the 503 has been handled; the client now waits 2 s
         XCTAssertFalse(handle.isFinished)
         let cancelled = DispatchTime.now()
         handle.cancel()
-        wait(for: [probe.firstCall], timeout: 10)
-        XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e9, 2)
-        XCTAssertEqual(probe.result?.failureValue, .cancelled)
-        pause(5.5)  // past the Retry-After
-        XCTAssertEqual(stub.hits, 1)
-        XCTAssertEqual(probe.count, 1)
+        firstCall(probe)
+        XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e9, 1.5)
+        XCTAssertEqual(probe.allValues.first?.failureError, .cancelled)
+        let answered = stub.requests[0].time.uptimeNanoseconds
+        Polling.pause(2.3 - Double(DispatchTime.now().uptimeNanoseconds - answered) / 1e9)  // past the Retry-After
+        XCTAssertEqual(stub.requestCount, 1)
+        XCTAssertEqual(probe.callCount, 1)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -15,56 +16,55 @@ final class TimeoutTests: CoreTestCase {
 
     func testUnansweredRequestTimesOut() {
         let stub = makeStub(always: .never)
-        let probe = CompletionProbe<Data>(self)
+        let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
-        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(1).retry(.never), completion: probe.completion)
-        wait(for: [probe.firstCall], timeout: 10)
+        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(1).retry(.never), completion: probe.callback)
+        firstCall(probe)
         let elapsed = seconds(since: start)
-        XCTAssertEqual(probe.result?.failureValue, .timedOut)
+        XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
         XCTAssertGreaterThan(elapsed, 0.8, "a 1 s timeout fired early")
         XCTAssertLessThan(elapsed, 4, "the watchdog fires at timeout + 0.5 s")
-        pause(0.3)
-        XCTAssertEqual(probe.count, 1)
-        XCTAssertEqual(stub.hits, 1)
+        Polling.pause(0.3)
+        XCTAssertEqual(probe.callCount, 1)
+        XCTAssertEqual(stub.requestCount, 1)
     }
 
-    /// A stub never answers, so no server closes anything: the session's 2 s (neither the endpoint nor
+    /// A stub never answers, so no server closes anything: the session's 1 s (neither the endpoint nor
     /// the options name a timeout) is what ends the call, by URLSession or by the watchdog set to it.
     func testInjectedSessionTimeoutEndsAStubThatNeverAnswers() {
         let stub = makeStub(always: .never)
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StubURLProtocol.self]
-        configuration.timeoutIntervalForRequest = 2
+        configuration.timeoutIntervalForRequest = 1
         let client = APIClient(
-            baseURL: stub.baseURL, session: APIClient.makeSession(configuration: configuration), callbackQueue: queue,
+            baseURL: stub.baseURL, session: stub.makeSession(configuration: configuration), callbackQueue: queue,
             options: APIClient.Options(retryPolicy: .never))
-        let probe = CompletionProbe<Data>(self)
+        let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
-        client.send(Endpoint<Data>(path: "x"), completion: probe.completion)
-        wait(for: [probe.firstCall], timeout: 10)
+        client.send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        firstCall(probe)
         let elapsed = seconds(since: start)
-        XCTAssertEqual(probe.result?.failureValue, .timedOut)
-        XCTAssertGreaterThan(elapsed, 1.5, "the session's 2 s timeout fired early")
-        XCTAssertLessThan(elapsed, 4, "the watchdog fires at the session's 2 s + 0.5 s")
-        pause(0.5)
-        XCTAssertEqual(probe.count, 1)
+        XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
+        XCTAssertGreaterThan(elapsed, 0.8, "the session's 1 s timeout fired early")
+        XCTAssertLessThan(elapsed, 3, "the watchdog fires at the session's 1 s + 0.5 s")
+        Polling.pause(0.5)
+        XCTAssertEqual(probe.callCount, 1)
     }
 
     func testSubSecondTimeoutIsOneSecond() {
         let stub = makeStub(always: .never)
-        let probe = CompletionProbe<Data>(self)
+        let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
-        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(0.2), completion: probe.completion)
-        wait(for: [probe.firstCall], timeout: 10)
-        XCTAssertEqual(probe.result?.failureValue, .timedOut)
+        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(0.2), completion: probe.callback)
+        firstCall(probe)
+        XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
         XCTAssertGreaterThan(seconds(since: start), 0.8, "0.2 s is rounded up to 1 s")
     }
 
     func testTimedOutGETIsRetried() {
         let stub = makeStub(always: .never)
         let endpoint = Endpoint<Data>(path: "x").timeout(1).retry(RetryPolicy(maxRetries: 1, baseDelay: 0.05))
-        let error = error(result(endpoint, on: makeClient(stub), timeout: 15))
+        let error = failure(result(endpoint, on: makeClient(stub), timeout: 15))
         XCTAssertEqual(error, .timedOut)
-        XCTAssertEqual(stub.hits, 2)
+        XCTAssertEqual(stub.requestCount, 2)
     }
 }

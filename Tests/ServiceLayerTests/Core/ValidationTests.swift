@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -30,13 +31,13 @@ final class ValidationTests: CoreTestCase {
 
     func test200Decodes() {
         let stub = makeStub(always: .json(#"{"items":[{"name":"Soup","price":3.5}]}"#))
-        let menu = value(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        let menu = success(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
         XCTAssertEqual(menu, Menu(items: [Item(name: "Soup", price: 3.5)]))
     }
 
     func test201Decodes() {
         let stub = makeStub(always: .json(#"{"name":"Tea","price":1}"#, status: 201))
-        let item = value(result(Endpoint<Item>(method: .post, path: "items"), on: makeClient(stub)))
+        let item = success(result(Endpoint<Item>(method: .post, path: "items"), on: makeClient(stub)))
         XCTAssertEqual(item, Item(name: "Tea", price: 1))
     }
 
@@ -44,20 +45,21 @@ final class ValidationTests: CoreTestCase {
         for answer in [StubAnswer.status(204), .status(205), .status(200), .json(#"{"ignored":true}"#, status: 202)] {
             let stub = makeStub(always: answer)
             let result = result(Endpoint<Void>(method: .delete, path: "users/2"), on: makeClient(stub))
-            XCTAssertNotNil(value(result), "\(answer)")
-            XCTAssertEqual(stub.hits, 1)
+            XCTAssertNotNil(success(result), "\(answer)")
+            XCTAssertEqual(stub.requestCount, 1)
         }
     }
 
     func testHEADSucceedsForVoid() {
         let stub = makeStub(always: .status(200, headers: ["Content-Length": "1234"]))
-        XCTAssertNotNil(value(result(Endpoint<Void>(method: .head, path: "file"), on: makeClient(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Void>(method: .head, path: "file"), on: makeClient(stub))))
         XCTAssertEqual(stub.requests.first?.method, "HEAD")
     }
 
     func test204ForDecodableIsADecodingErrorKeepingTheBody() {
         let stub = makeStub(always: .status(204))
-        guard case .decoding(let description, let body) = error(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
+        guard
+            case .decoding(let description, let body) = failure(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(description.contains("204"), description)
         XCTAssertTrue(description.contains("empty"), description)
@@ -66,7 +68,8 @@ final class ValidationTests: CoreTestCase {
 
     func testEmpty200ForDecodableIsADecodingError() {
         let stub = makeStub(always: .status(200))
-        guard case .decoding(let description, let body) = error(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
+        guard
+            case .decoding(let description, let body) = failure(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(description.contains("empty"), description)
         XCTAssertTrue(body.isEmpty)
@@ -78,7 +81,7 @@ final class ValidationTests: CoreTestCase {
         for (status, text) in [(404, notFound), (500, serverError), (400, "")] {
             let stub = makeStub(always: .status(status, body: text))
             let before = DecoderProbe.decodeCount.withLock { $0 }
-            let error = error(result(Endpoint<DecoderProbe>(path: "users/23"), on: makeClient(stub)))
+            let error = failure(result(Endpoint<DecoderProbe>(path: "users/23"), on: makeClient(stub)))
             XCTAssertEqual(error, .httpStatus(code: status, body: Data(text.utf8)))
             XCTAssertEqual(error?.statusCode, status)
             XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before, "a \(status) body was fed to the decoder")
@@ -88,7 +91,7 @@ final class ValidationTests: CoreTestCase {
     func testDecoderProbeIsReallyCalledOn2xx() {
         let stub = makeStub(always: .json("{}"))
         let before = DecoderProbe.decodeCount.withLock { $0 }
-        guard case .decoding = error(result(Endpoint<DecoderProbe>(path: "x"), on: makeClient(stub))) else {
+        guard case .decoding = failure(result(Endpoint<DecoderProbe>(path: "x"), on: makeClient(stub))) else {
             return XCTFail("expected .decoding")
         }
         XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before + 1)
@@ -98,7 +101,7 @@ final class ValidationTests: CoreTestCase {
         let html = "<html><body><h1>502 Bad Gateway</h1></body></html>"
         let stub = makeStub(
             always: .respond(status: 500, headers: ["Content-Type": "text/html"], body: Data(html.utf8)))
-        let error = error(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        let error = failure(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
         XCTAssertEqual(error, .httpStatus(code: 500, body: Data(html.utf8)))
         XCTAssertNil(error?.serverMessage)
         XCTAssertEqual(error?.responseBody.flatMap { String(data: $0, encoding: .utf8) }, html)
@@ -108,14 +111,14 @@ final class ValidationTests: CoreTestCase {
         let text = #"{"items":[{"name":"Soup","price":3.5},{"name":"Salad","price":"cheap"}]}"#
         let stub = makeStub(always: .json(text))
         guard
-            case .decoding(let description, let body) = error(
+            case .decoding(let description, let body) = failure(
                 result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(description.contains("items[1].price"), description)
         XCTAssertEqual(body, Data(text.utf8))
         let missing = makeStub(always: .json(#"{"items":[{"name":"Soup"}]}"#))
         guard
-            case .decoding(let missingDescription, _) = error(
+            case .decoding(let missingDescription, _) = failure(
                 result(Endpoint<Menu>(path: "m"), on: makeClient(missing)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(missingDescription.contains("\"price\""), missingDescription)
@@ -125,12 +128,12 @@ final class ValidationTests: CoreTestCase {
     func testDataEndpointReturnsRawBytes() {
         let bytes = Data((0...255).map { UInt8($0) })
         let stub = makeStub(always: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
-        XCTAssertEqual(value(result(Endpoint<Data>(path: "images/1.png"), on: makeClient(stub))), bytes)
+        XCTAssertEqual(success(result(Endpoint<Data>(path: "images/1.png"), on: makeClient(stub))), bytes)
     }
 
     func testDataEndpointStillValidatesTheStatus() {
         let stub = makeStub(always: .status(404, body: "nope"))
-        let error = error(result(Endpoint<Data>(path: "images/9.png"), on: makeClient(stub)))
+        let error = failure(result(Endpoint<Data>(path: "images/9.png"), on: makeClient(stub)))
         XCTAssertEqual(error, .httpStatus(code: 404, body: Data("nope".utf8)))
     }
 }

@@ -62,7 +62,7 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
             XCTAssertEqual(anything.json, InteropPayload.sample, "\(method.rawValue) /anything")
         }
         let wrongMethod = try send(Endpoint<Void>(method: .get, path: "post"), with: client)
-        XCTAssertEqual(wrongMethod.failure?.statusCode, 405)
+        XCTAssertEqual(wrongMethod.failureError?.statusCode, 405)
     }
 
     // MARK: - Status codes
@@ -87,10 +87,10 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
         let client = makeClient()
         for code in [400, 404, 418, 500, 503] {
             let result = try send(Endpoint<Void>(path: "status/\(code)").retry(.never), with: client)
-            XCTAssertEqual(result.failure?.statusCode, code, "status \(code): \(result)")
+            XCTAssertEqual(result.failureError?.statusCode, code, "status \(code): \(result)")
         }
         // The body of the error is kept: httpbin's teapot.
-        let teapot = try send(Endpoint<Data>(path: "status/418"), with: client).failure?.responseBody
+        let teapot = try send(Endpoint<Data>(path: "status/418"), with: client).failureError?.responseBody
         XCTAssertTrue(String(decoding: teapot ?? Data(), as: UTF8.self).contains("teapot"))
         // One request each: the 503 was not retried.
         let lines = logLines(containing: "status/503")
@@ -107,7 +107,7 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
         // has the fix, the 401 arrives at once.
         let client = makeClient(retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.1))
         let result = try send(Endpoint<Void>(path: "status/401").timeout(3), with: client)
-        XCTAssertEqual(result.failure?.statusCode, 401, "\(result) \(log.withLock { $0 })")
+        XCTAssertEqual(result.failureError?.statusCode, 401, "\(result) \(log.withLock { $0 })")
         let lines = logLines(containing: "status/401")
         XCTAssertEqual(lines.count, 1, "\(lines)")
         XCTAssertTrue(lines.first?.contains(" 0 retries") == true, "a 401 is not retried: \(lines)")
@@ -124,7 +124,7 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
 
     func testBearerWithoutTokenFailsBeforeSending() throws {
         let result = try send(Endpoint<BearerAnswer>(path: "bearer", requiresAuthorization: true), with: makeClient())
-        XCTAssertEqual(result.failure, .notAuthenticated)
+        XCTAssertEqual(result.failureError, .notAuthenticated)
         XCTAssertEqual(logLines(containing: "bearer"), [], "nothing may be sent")
     }
 
@@ -132,14 +132,14 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
         // The client has a token, but this endpoint does not ask for it: nothing is attached, and httpbin
         // answers 401 itself.
         let result = try send(Endpoint<BearerAnswer>(path: "bearer"), with: makeClient(token: token))
-        XCTAssertEqual(result.failure?.statusCode, 401, "\(result) \(log.withLock { $0 })")
+        XCTAssertEqual(result.failureError?.statusCode, 401, "\(result) \(log.withLock { $0 })")
         XCTAssertEqual(logLines(containing: "bearer").count, 1)
     }
 
     // MARK: - Timeouts
 
     func testDelayLongerThanTimeoutTimesOutEarly() throws {
-        let recorder = CompletionRecorder<Data>()
+        let recorder = Completions<Data>()
         let complete = recorder.completion()
         let finishedAt = Locked<DispatchTime?>(nil)
         let start = DispatchTime.now()
@@ -148,7 +148,7 @@ final class HTTPBinInteropTests: HTTPBinTestCase {
             complete(result)
         }
         let result = try XCTUnwrap(recorder.wait(timeout: 30).first)
-        XCTAssertEqual(result.failure, .timedOut, "\(result)")
+        XCTAssertEqual(result.failureError, .timedOut, "\(result)")
         let end = try XCTUnwrap(finishedAt.withLock { $0 })
         let elapsed = Double(end.uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         XCTAssertLessThan(elapsed, 3, "a 1-second timeout must end the call before httpbin's 3-second delay")

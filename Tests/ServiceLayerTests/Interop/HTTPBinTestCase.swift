@@ -66,7 +66,7 @@ class HTTPBinTestCase: XCTestCase {
         _ endpoint: Endpoint<Response>, with client: APIClient, timeout: TimeInterval = 60,
         file: StaticString = #filePath, line: UInt = #line
     ) throws -> Result<Response, APIError> {
-        let recorder = CompletionRecorder<Response>()
+        let recorder = Completions<Response>()
         client.send(endpoint, completion: recorder.completion())
         let results = recorder.wait(timeout: timeout, file: file, line: line)
         return try XCTUnwrap(results.first, "the call did not complete", file: file, line: line)

@@ -5,19 +5,7 @@ import XCTest
 @testable import ServiceLayer
 
 /// The `async throws(APIError)` twins, one test each, plus task cancellation.
-final class MenuAsyncTests: XCTestCase {
-    private var server: FixtureServer!
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        server = try startedServer()
-        // `.main` would need a running main queue; the twins never use the callback queue anyway.
-        controller = makeController(baseURL: server.baseURL, callbacks: CallbackQueue())
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
+final class MenuAsyncTests: MenuTestCase {
 
     func testFetchCategories() async throws {
         let categories = try await controller.fetchCategories()

@@ -5,32 +5,20 @@ import XCTest
 @testable import ServiceLayer
 
 /// Each way a call can fail surfaces as the right `APIError`, exactly once, on the callback queue.
-final class MenuFailureTests: XCTestCase {
-    private var server: FixtureServer!
-    private let callbacks = CallbackQueue()
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        server = try startedServer()
-        controller = makeController(baseURL: server.baseURL, callbacks: callbacks)
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
+final class MenuFailureTests: MenuTestCase {
 
     func testServerDownIsATransportError() throws {
         let dead = try ClosedPort()
         defer { withExtendedLifetime(dead) {} }  // refuses connections until the test ends
         let deadURL = dead.baseURL
-        let controller = makeController(baseURL: deadURL, callbacks: callbacks)
-        let error = failure(result(on: callbacks) { controller.fetchCategories(completion: $0) })
+        let controller = makeController(baseURL: deadURL)
+        let error = failure(awaitCompletion { controller.fetchCategories(completion: $0) })
         guard case .transport = error else { return XCTFail("expected .transport, got \(String(describing: error))") }
     }
 
     func testHTML500KeepsStatusAndBody() throws {
         server.inject(.html500, path: "/categories")
-        let error = try XCTUnwrap(failure(result(on: callbacks) { controller.fetchCategories(completion: $0) }))
+        let error = try XCTUnwrap(failure(awaitCompletion { controller.fetchCategories(completion: $0) }))
         guard case .httpStatus(500, let body) = error else { return XCTFail("expected 500, got \(error)") }
         XCTAssertTrue(String(decoding: body, as: UTF8.self).lowercased().contains("<html"))
         XCTAssertEqual(error.statusCode, 500)
@@ -38,7 +26,7 @@ final class MenuFailureTests: XCTestCase {
 
     func testMalformedJSONIsADecodingError() {
         server.inject(.malformedJSON, path: "/menu")
-        let error = failure(result(on: callbacks) { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
+        let error = failure(awaitCompletion { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
         guard case .decoding(_, let body) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
@@ -47,7 +35,7 @@ final class MenuFailureTests: XCTestCase {
 
     func testWrongFieldTypesAreADecodingErrorNamingThePath() {
         server.inject(.json(200, #"{"items":[{"id":"one"}]}"#), path: "/menu")
-        let error = failure(result(on: callbacks) { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
+        let error = failure(awaitCompletion { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
         guard case .decoding(let description, _) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
@@ -56,7 +44,7 @@ final class MenuFailureTests: XCTestCase {
 
     func testEmptyOKIsADecodingError() {
         server.inject(.emptyOK, path: "/order")
-        let error = failure(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1], completion: $0) })
+        let error = failure(awaitCompletion { controller.submitOrder(forMenuIDs: [1], completion: $0) })
         guard case .decoding(let description, _) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
@@ -65,24 +53,25 @@ final class MenuFailureTests: XCTestCase {
 
     func testTruncatedBodyIsATransportError() {
         server.inject(.truncatedBody, path: "/categories")
-        let error = failure(result(on: callbacks) { controller.fetchCategories(completion: $0) })
+        let error = failure(awaitCompletion { controller.fetchCategories(completion: $0) })
         guard case .transport = error else { return XCTFail("expected .transport, got \(String(describing: error))") }
     }
 
     func testSlowServerTimesOut() {
         server.inject(.delay(3), path: "/categories")
-        let controller = makeController(baseURL: server.baseURL, callbacks: callbacks, timeout: 1, retryPolicy: .never)
-        XCTAssertEqual(failure(result(on: callbacks) { controller.fetchCategories(completion: $0) }), .timedOut)
+        let controller = makeController(baseURL: server.baseURL, timeout: 1, retryPolicy: .never)
+        XCTAssertEqual(failure(awaitCompletion { controller.fetchCategories(completion: $0) }), .timedOut)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
     }
 
     func testCancelledCallCompletesWithCancelled() {
         server.inject(.delay(3), path: "/categories")
         let error = failure(
-            result(on: callbacks) { completion in
+            awaitCompletion { completion in
                 let handle = controller.fetchCategories(completion: completion)
                 handle.cancel()
                 handle.cancel()
+                return handle
             })
         XCTAssertEqual(error, .cancelled)
     }
@@ -90,16 +79,17 @@ final class MenuFailureTests: XCTestCase {
     func testCancelBeforeAnswerInFlight() {
         server.inject(.delay(3), path: "/menu")
         let error = failure(
-            result(on: callbacks) { completion in
+            awaitCompletion { completion in
                 let handle = controller.fetchMenuItems(forCategory: "soups", completion: completion)
                 DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { handle.cancel() }
+                return handle
             })
         XCTAssertEqual(error, .cancelled)
     }
 
     func testMissingImageIs404() {
         let url = server.baseURL.appendingPathComponent("images/99.png")
-        let error = failure(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) })
+        let error = failure(awaitCompletion { controller.fetchImage(url: url, completion: $0) })
         XCTAssertEqual(error?.statusCode, 404)
         XCTAssertEqual(controller.imageCache.count, 0)
     }
@@ -107,24 +97,24 @@ final class MenuFailureTests: XCTestCase {
     func testEmptyImageIsADecodingErrorAndNotCached() throws {
         let url = server.baseURL.appendingPathComponent("images/1.png")
         server.inject(.emptyOK, path: "/images/1.png")
-        let error = failure(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) })
+        let error = failure(awaitCompletion { controller.fetchImage(url: url, completion: $0) })
         guard case .decoding(let description, _) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
         XCTAssertTrue(description.contains("empty"), description)
         XCTAssertEqual(controller.imageCache.count, 0)
-        let data = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+        let data = try XCTUnwrap(success(awaitCompletion { controller.fetchImage(url: url, completion: $0) }))
         XCTAssertEqual(data.prefix(8), pngSignature)
         XCTAssertEqual(server.requestCount(path: "/images/1.png"), 2)
     }
 
     func testSubmitOrderIsNeverRetried() {
         let controller = makeController(
-            baseURL: server.baseURL, callbacks: callbacks,
+            baseURL: server.baseURL,
             retryPolicy: RetryPolicy(maxRetries: 3, baseDelay: 0.1, jitter: 0))
         server.inject(.status(503), path: "/order")
         XCTAssertEqual(
-            failure(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1], completion: $0) })?.statusCode, 503)
+            failure(awaitCompletion { controller.submitOrder(forMenuIDs: [1], completion: $0) })?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/order"), 1)
     }
 }

@@ -5,22 +5,10 @@ import XCTest
 @testable import ServiceLayer
 
 /// Every fetch's happy path against the fixture server, over real sockets.
-final class MenuFetchTests: XCTestCase {
-    private var server: FixtureServer!
-    private let callbacks = CallbackQueue()
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        server = try startedServer()
-        controller = makeController(baseURL: server.baseURL, callbacks: callbacks)
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
+final class MenuFetchTests: MenuTestCase {
 
     func testFetchCategoriesReturnsTheSixCategories() {
-        let categories = success(result(on: callbacks) { controller.fetchCategories(completion: $0) })
+        let categories = success(awaitCompletion { controller.fetchCategories(completion: $0) })
         XCTAssertEqual(categories, ["appetizers", "salads", "soups", "entrees", "desserts", "sandwiches"])
         XCTAssertEqual(server.requests.map(\.method), ["GET"])
         XCTAssertEqual(server.requests.map(\.path), ["/categories"])
@@ -30,7 +18,7 @@ final class MenuFetchTests: XCTestCase {
         var all: [MenuItem] = []
         for category in ["appetizers", "salads", "soups", "entrees", "desserts", "sandwiches"] {
             let items = try XCTUnwrap(
-                success(result(on: callbacks) { controller.fetchMenuItems(forCategory: category, completion: $0) }))
+                success(awaitCompletion { controller.fetchMenuItems(forCategory: category, completion: $0) }))
             XCTAssertTrue(items.allSatisfy { $0.category == category }, category)
             all += items
         }
@@ -46,9 +34,9 @@ final class MenuFetchTests: XCTestCase {
 
     func testDessertsAndUnknownCategoriesAreEmpty() {
         XCTAssertEqual(
-            success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "desserts", completion: $0) }), [])
+            success(awaitCompletion { controller.fetchMenuItems(forCategory: "desserts", completion: $0) }), [])
         XCTAssertEqual(
-            success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "no such thing", completion: $0) }),
+            success(awaitCompletion { controller.fetchMenuItems(forCategory: "no such thing", completion: $0) }),
             [])
     }
 
@@ -59,7 +47,7 @@ final class MenuFetchTests: XCTestCase {
         ]
         for name in names {
             XCTAssertEqual(
-                success(result(on: callbacks) { controller.fetchMenuItems(forCategory: name, completion: $0) }), [],
+                success(awaitCompletion { controller.fetchMenuItems(forCategory: name, completion: $0) }), [],
                 name)
         }
         XCTAssertEqual(server.requests.map { $0.query["category"] }, names)
@@ -68,12 +56,12 @@ final class MenuFetchTests: XCTestCase {
 
     func testSubmitOrderAnswersTheLongestPreparationTime() throws {
         XCTAssertEqual(
-            success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [1, 2, 3], completion: $0) }), 30)
+            success(awaitCompletion { controller.submitOrder(forMenuIDs: [1, 2, 3], completion: $0) }), 30)
         XCTAssertEqual(
-            success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [4, 5, 6], completion: $0) }), 12)
+            success(awaitCompletion { controller.submitOrder(forMenuIDs: [4, 5, 6], completion: $0) }), 12)
         XCTAssertEqual(
-            success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [3, 99], completion: $0) }), 15)
-        XCTAssertEqual(success(result(on: callbacks) { controller.submitOrder(forMenuIDs: [], completion: $0) }), 0)
+            success(awaitCompletion { controller.submitOrder(forMenuIDs: [3, 99], completion: $0) }), 15)
+        XCTAssertEqual(success(awaitCompletion { controller.submitOrder(forMenuIDs: [], completion: $0) }), 0)
         let first = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(first.method, "POST")
         XCTAssertEqual(first.path, "/order")
@@ -84,9 +72,9 @@ final class MenuFetchTests: XCTestCase {
 
     func testFetchImageReturnsThePNG() throws {
         let items = try XCTUnwrap(
-            success(result(on: callbacks) { controller.fetchMenuItems(forCategory: "entrees", completion: $0) }))
+            success(awaitCompletion { controller.fetchMenuItems(forCategory: "entrees", completion: $0) }))
         let url = try XCTUnwrap(items.first?.imageURL)
-        let data = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+        let data = try XCTUnwrap(success(awaitCompletion { controller.fetchImage(url: url, completion: $0) }))
         XCTAssertEqual(data.prefix(8), pngSignature)
         let request = try XCTUnwrap(server.requests.last)
         XCTAssertEqual(request.path, url.path)

@@ -44,19 +44,7 @@ final class MenuImageCacheTests: XCTestCase {
 
 /// `fetchImage` through the cache: hits cost nothing, concurrent fetches share one request, a
 /// cancelled waiter does not hurt the others, and another host never sees the token.
-final class MenuImageTests: XCTestCase {
-    private var server: FixtureServer!
-    private let callbacks = CallbackQueue()
-    private var controller: MenuController!
-
-    override func setUpWithError() throws {
-        server = try startedServer()
-        controller = makeController(baseURL: server.baseURL, callbacks: callbacks)
-    }
-
-    override func tearDown() {
-        server.stop()
-    }
+final class MenuImageTests: MenuTestCase {
 
     private func imageURL(_ id: Int, on server: FixtureServer? = nil) -> URL {
         (server ?? self.server).baseURL.appendingPathComponent("images/\(id).png")
@@ -64,43 +52,43 @@ final class MenuImageTests: XCTestCase {
 
     func testCacheHitCostsNoRequestAndStillCompletesAsynchronously() throws {
         let url = imageURL(1)
-        let first = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+        let first = try XCTUnwrap(success(awaitCompletion { controller.fetchImage(url: url, completion: $0) }))
         XCTAssertEqual(server.requestCount(path: "/images/1.png"), 1)
 
-        let calls = Recorder<Data>()
+        let calls = Locked<[Data]>([])
         let done = DispatchSemaphore(value: 0)
         // The test holds the main queue (it runs on it), so the completion cannot have run yet: it is
         // asynchronous.
         let handle = controller.fetchImage(url: url) { result in
-            calls.append((try? result.get()) ?? Data())
+            calls.withLock { $0.append((try? result.get()) ?? Data()) }
             done.signal()
         }
-        XCTAssertEqual(calls.count, 0)
+        XCTAssertEqual(calls.withLock { $0.count }, 0)
         XCTAssertTrue(handle.isFinished)
         XCTAssertEqual(MainQueue.wait(for: done, timeout: 30), .success)
-        XCTAssertEqual(calls.values, [first])
+        XCTAssertEqual(calls.withLock { $0 }, [first])
         XCTAssertEqual(server.requestCount(path: "/images/1.png"), 1, "a hit costs no request")
         handle.cancel()  // does nothing
-        callbacks.drain()
-        XCTAssertEqual(calls.count, 1)
+        MainQueue.drain()
+        XCTAssertEqual(calls.withLock { $0.count }, 1)
     }
 
     func testFiftyConcurrentFetchesShareOneRequest() throws {
         let url = imageURL(2)
-        server.inject(.delay(2), path: "/images/2.png")  // keeps the download in flight while all 50 join
-        let results = Recorder<Result<Data, APIError>>()
+        server.inject(.delay(1), path: "/images/2.png")  // keeps the download in flight while all 50 join
+        let results = Locked<[Result<Data, APIError>]>([])
         let group = DispatchGroup()
         let controller = self.controller!
         for _ in 0..<50 { group.enter() }
         DispatchQueue.concurrentPerform(iterations: 50) { _ in
             controller.fetchImage(url: url) { result in
-                results.append(result)
+                results.withLock { $0.append(result) }
                 group.leave()
             }
         }
         XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
-        XCTAssertEqual(results.count, 50)
-        let images = results.values.compactMap { try? $0.get() }
+        XCTAssertEqual(results.withLock { $0.count }, 50)
+        let images = results.withLock { $0 }.compactMap { try? $0.get() }
         XCTAssertEqual(images.count, 50)
         XCTAssertEqual(Set(images).count, 1)
         XCTAssertEqual(images.first?.prefix(8), pngSignature)
@@ -109,23 +97,23 @@ final class MenuImageTests: XCTestCase {
 
     func testCancellingOneWaiterLeavesTheOthersSucceeding() throws {
         let url = imageURL(3)
-        server.inject(.delay(2), path: "/images/3.png")
-        let results = Recorder<(index: Int, result: Result<Data, APIError>)>()
+        server.inject(.delay(0.5), path: "/images/3.png")
+        let results = Locked<[(index: Int, result: Result<Data, APIError>)]>([])
         let group = DispatchGroup()
         var handles: [RequestHandle] = []
         for index in 0..<3 {
             group.enter()
             handles.append(
                 controller.fetchImage(url: url) { result in
-                    results.append((index, result))
+                    results.withLock { $0.append((index, result)) }
                     group.leave()
                 })
         }
         handles[1].cancel()
         XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
-        callbacks.drain()
-        let byIndex = Dictionary(uniqueKeysWithValues: results.values.map { ($0.index, $0.result) })
-        XCTAssertEqual(results.count, 3)
+        MainQueue.drain()
+        let byIndex = Dictionary(uniqueKeysWithValues: results.withLock { $0 }.map { ($0.index, $0.result) })
+        XCTAssertEqual(results.withLock { $0.count }, 3)
         XCTAssertEqual(byIndex[1].flatMap { try? $0.get() }, nil)
         if case .failure(let error) = byIndex[1] { XCTAssertEqual(error, .cancelled) }
         XCTAssertEqual(try byIndex[0]?.get().prefix(8), pngSignature)
@@ -137,18 +125,18 @@ final class MenuImageTests: XCTestCase {
     func testCancellingEveryWaiterCancelsTheDownload() throws {
         let url = imageURL(4)
         server.inject(.delay(3), path: "/images/4.png")
-        let results = Recorder<Result<Data, APIError>>()
+        let results = Locked<[Result<Data, APIError>]>([])
         let group = DispatchGroup()
         let handles = (0..<2).map { _ in
             group.enter()
             return controller.fetchImage(url: url) { result in
-                results.append(result)
+                results.withLock { $0.append(result) }
                 group.leave()
             }
         }
         handles.forEach { $0.cancel() }
         XCTAssertEqual(MainQueue.wait(for: group, timeout: 30), .success)
-        XCTAssertEqual(results.values.map { try? $0.get() }, [nil, nil])
+        XCTAssertEqual(results.withLock { $0 }.map { try? $0.get() }, [nil, nil])
         XCTAssertEqual(controller.imageCache.count, 0)
     }
 
@@ -156,9 +144,9 @@ final class MenuImageTests: XCTestCase {
         // A second server on another address is another origin (so would be another port).
         let imageHost: FixtureServer
         do {
-            imageHost = try startedServer(host: "127.0.0.2")
+            imageHost = try startExtraServer(host: "127.0.0.2")
         } catch {
-            imageHost = try startedServer()
+            imageHost = try startExtraServer()
         }
         defer { imageHost.stop() }
         let client = APIClient(
@@ -168,19 +156,19 @@ final class MenuImageTests: XCTestCase {
 
         // The token is real: an endpoint that requires it does get it at the API's own host.
         let authorized = Endpoint<Data>(path: "categories", requiresAuthorization: true)
-        XCTAssertNotNil(success(result(on: callbacks) { client.send(authorized, completion: $0) }))
+        XCTAssertNotNil(success(awaitCompletion { client.send(authorized, completion: $0) }))
         XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer secret-token")
 
         for id in 1...3 {
             let url = imageURL(id, on: imageHost)
-            let data = try XCTUnwrap(success(result(on: callbacks) { controller.fetchImage(url: url, completion: $0) }))
+            let data = try XCTUnwrap(success(awaitCompletion { controller.fetchImage(url: url, completion: $0) }))
             XCTAssertEqual(data.prefix(8), pngSignature)
         }
         XCTAssertEqual(imageHost.requests.count, 3)
         XCTAssertTrue(imageHost.requests.allSatisfy { $0.headers["authorization"] == nil })
         // Not even the API host gets it with a menu request or an image.
-        XCTAssertNotNil(success(result(on: callbacks) { controller.fetchCategories(completion: $0) }))
-        XCTAssertNotNil(success(result(on: callbacks) { controller.fetchImage(url: self.imageURL(1), completion: $0) }))
+        XCTAssertNotNil(success(awaitCompletion { controller.fetchCategories(completion: $0) }))
+        XCTAssertNotNil(success(awaitCompletion { controller.fetchImage(url: self.imageURL(1), completion: $0) }))
         XCTAssertEqual(server.requests.suffix(2).map { $0.headers["authorization"] }, [nil, nil])
     }
 }

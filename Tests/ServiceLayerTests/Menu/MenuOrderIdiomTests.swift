@@ -9,7 +9,7 @@ final class MenuOrderIdiomTests: XCTestCase {
     private let center = NotificationCenter()
     private var controller: MenuController!
     private var observer: (any NSObjectProtocol)?
-    private let notifications = Recorder<Order>()
+    private let notifications = Locked<[Order]>([])
 
     override func setUp() {
         let controller = makeController(baseURL: URL(string: "http://127.0.0.1:1/")!, notificationCenter: center)
@@ -18,7 +18,7 @@ final class MenuOrderIdiomTests: XCTestCase {
         observer = center.addObserver(forName: MenuController.orderUpdatedNotification, object: controller, queue: nil)
         { notification in
             XCTAssertTrue(MainQueue.isCurrent, "notifications are posted on the main queue")
-            notifications.append(MenuController.order(from: notification) ?? Order())
+            notifications.withLock { $0.append(MenuController.order(from: notification) ?? Order()) }
         }
     }
 
@@ -52,9 +52,9 @@ final class MenuOrderIdiomTests: XCTestCase {
             let mine = final.menuIDs.filter { $0 / 1_000 == thread }
             XCTAssertEqual(mine, (0..<appends).map { thread * 1_000 + $0 }, "thread \(thread)'s items keep their order")
         }
-        XCTAssertEqual(notifications.count, threads * appends, "one notification per append")
-        XCTAssertEqual(notifications.values.map(\.menuItems.count), Array(1...threads * appends))
-        XCTAssertEqual(notifications.values.last, final, "the last notification carries the newest order")
+        XCTAssertEqual(notifications.withLock { $0.count }, threads * appends, "one notification per append")
+        XCTAssertEqual(notifications.withLock { $0 }.map(\.menuItems.count), Array(1...threads * appends))
+        XCTAssertEqual(notifications.withLock { $0 }.last, final, "the last notification carries the newest order")
     }
 
     /// An in-place change through the property behaves as Apple's sample expects: it is kept, posted
@@ -67,7 +67,7 @@ final class MenuOrderIdiomTests: XCTestCase {
         controller.order.menuItems.remove(at: 0)
         MainQueue.drain()
         XCTAssertEqual(controller.order.menuIDs, [1])
-        XCTAssertEqual(notifications.values.map(\.menuIDs), [[1], [1, 2], [2, 1], [1]])
+        XCTAssertEqual(notifications.withLock { $0 }.map(\.menuIDs), [[1], [1, 2], [2, 1], [1]])
     }
 
     /// The argument of an in-place change may read the order: it is evaluated before the change
@@ -83,7 +83,7 @@ final class MenuOrderIdiomTests: XCTestCase {
         let other = makeController(baseURL: URL(string: "http://127.0.0.1:1/")!, notificationCenter: center)
         other.order.menuItems.append(sampleItem(id: 5))
         MainQueue.drain()
-        XCTAssertEqual(notifications.count, 0)
+        XCTAssertEqual(notifications.withLock { $0.count }, 0)
         XCTAssertEqual(controller.order, Order())
     }
 }

@@ -19,48 +19,50 @@ final class MenuOrderObservationTests: XCTestCase {
     func testTheHandlerGetsTheCurrentOrderThenEveryChangeOnTheMainActor() {
         controller.addToOrder(sampleItem(id: 1))
         MainQueue.drain()
-        let seen = Recorder<[Int]>()
+        let seen = Locked<[[Int]]>([])
         let observation = controller.observeOrder { order in
             MainActor.assertIsolated("observers run on the main actor")
-            seen.append(order.menuIDs)
+            seen.withLock { $0.append(order.menuIDs) }
         }
         controller.addToOrder(sampleItem(id: 2))
         controller.order.menuItems.removeFirst()
         controller.clearOrder()
         MainQueue.drain()
-        XCTAssertEqual(seen.values, [[1], [1, 2], [2], []])
+        XCTAssertEqual(seen.withLock { $0 }, [[1], [1, 2], [2], []])
         observation.cancel()
     }
 
     func testCancellingOrReleasingTheObservationStopsIt() {
-        let seen = Recorder<[Int]>()
-        var observation: OrderObservation? = controller.observeOrder { seen.append($0.menuIDs) }
-        let cancelled = controller.observeOrder { seen.append($0.menuIDs + [-1]) }
+        let seen = Locked<[[Int]]>([])
+        var observation: OrderObservation? = controller.observeOrder { value in
+            seen.withLock { $0.append(value.menuIDs) }
+        }
+        let cancelled = controller.observeOrder { value in seen.withLock { $0.append(value.menuIDs + [-1]) } }
         MainQueue.drain()
-        XCTAssertEqual(seen.values, [[], [-1]])
+        XCTAssertEqual(seen.withLock { $0 }, [[], [-1]])
         XCTAssertEqual(observerCount, 2)
 
         cancelled.cancel()
         cancelled.cancel()  // does nothing
         controller.addToOrder(sampleItem(id: 3))
         MainQueue.drain()
-        XCTAssertEqual(seen.values, [[], [-1], [3]])
+        XCTAssertEqual(seen.withLock { $0 }, [[], [-1], [3]])
 
         XCTAssertNotNil(observation)
         observation = nil
         controller.addToOrder(sampleItem(id: 4))
         MainQueue.drain()
-        XCTAssertEqual(seen.values, [[], [-1], [3]], "a released observation hears nothing")
+        XCTAssertEqual(seen.withLock { $0 }, [[], [-1], [3]], "a released observation hears nothing")
         XCTAssertEqual(observerCount, 0)
     }
 
     func testAnObservationCancelledBeforeItsFirstCallIsNeverCalled() {
-        let seen = Recorder<Order>()
-        let observation = controller.observeOrder { seen.append($0) }
+        let seen = Locked<[Order]>([])
+        let observation = controller.observeOrder { value in seen.withLock { $0.append(value) } }
         observation.cancel()  // the first call is still queued on the main queue
         controller.addToOrder(sampleItem(id: 1))
         MainQueue.drain()
-        XCTAssertEqual(seen.count, 0)
+        XCTAssertEqual(seen.withLock { $0.count }, 0)
     }
 
     /// Changes made before the observer registered, whose announcements are still queued, are not
@@ -68,11 +70,11 @@ final class MenuOrderObservationTests: XCTestCase {
     func testChangesBeforeRegisteringAreNotReplayed() {
         controller.addToOrder(sampleItem(id: 1))
         controller.addToOrder(sampleItem(id: 2))  // both announcements are queued, not yet run
-        let seen = Recorder<[Int]>()
-        let observation = controller.observeOrder { seen.append($0.menuIDs) }
+        let seen = Locked<[[Int]]>([])
+        let observation = controller.observeOrder { value in seen.withLock { $0.append(value.menuIDs) } }
         controller.addToOrder(sampleItem(id: 3))
         MainQueue.drain()
-        XCTAssertEqual(seen.values, [[1, 2], [1, 2, 3]])
+        XCTAssertEqual(seen.withLock { $0 }, [[1, 2], [1, 2, 3]])
         observation.cancel()
     }
 

@@ -5,10 +5,9 @@ import XCTest
 
 /// The order file: round trip, damaged files, interrupted saves, and saves that never interleave.
 final class MenuOrderPersistenceTests: XCTestCase {
-    private let callbacks = CallbackQueue()
 
     private func controller(storage: URL) -> MenuController {
-        makeController(baseURL: URL(string: "http://127.0.0.1:1/")!, callbacks: callbacks, orderStorageURL: storage)
+        makeController(baseURL: URL(string: "http://127.0.0.1:1/")!, orderStorageURL: storage)
     }
 
     private func savedOrder(at url: URL) throws -> Order {

@@ -5,25 +5,25 @@ import XCTest
 
 /// The current order: atomic changes, and exactly one notification per real change, in order.
 final class MenuOrderTests: XCTestCase {
-    private let callbacks = CallbackQueue()
     private let center = NotificationCenter()
     private var controller: MenuController!
     private var observer: (any NSObjectProtocol)?
-    private let notifications = Recorder<(order: Order?, sameController: Bool, onQueue: Bool)>()
+    private let notifications = Locked<[(order: Order?, sameController: Bool, onQueue: Bool)]>([])
 
     override func setUp() {
         let controller = makeController(
-            baseURL: URL(string: "http://127.0.0.1:1/")!, callbacks: callbacks, notificationCenter: center)
+            baseURL: URL(string: "http://127.0.0.1:1/")!, notificationCenter: center)
         self.controller = controller
-        let callbacks = self.callbacks
         let notifications = self.notifications
         observer = center.addObserver(forName: MenuController.orderUpdatedNotification, object: nil, queue: nil) {
             notification in
-            notifications.append(
-                (
-                    MenuController.order(from: notification), notification.object as AnyObject? === controller,
-                    callbacks.isCurrent
-                ))
+            notifications.withLock {
+                $0.append(
+                    (
+                        MenuController.order(from: notification), notification.object as AnyObject? === controller,
+                        MainQueue.isCurrent
+                    ))
+            }
         }
     }
 
@@ -41,8 +41,8 @@ final class MenuOrderTests: XCTestCase {
         controller.order = order
         drainNotifications()
         XCTAssertEqual(controller.order, order)
-        XCTAssertEqual(notifications.count, 1)
-        let posted = notifications.values.first
+        XCTAssertEqual(notifications.withLock { $0.count }, 1)
+        let posted = notifications.withLock { $0 }.first
         XCTAssertEqual(posted?.order, order)
         XCTAssertEqual(posted?.sameController, true)
         XCTAssertEqual(posted?.onQueue, true)
@@ -56,7 +56,7 @@ final class MenuOrderTests: XCTestCase {
         XCTAssertNil(controller.removeFromOrder(at: 3))
         XCTAssertFalse(controller.updateOrder { _ in })
         drainNotifications()
-        XCTAssertEqual(notifications.count, 0)
+        XCTAssertEqual(notifications.withLock { $0.count }, 0)
     }
 
     func testAtomicMutations() {
@@ -72,7 +72,7 @@ final class MenuOrderTests: XCTestCase {
         XCTAssertEqual(controller.order, Order())
         drainNotifications()
         XCTAssertEqual(
-            notifications.values.map { $0.order?.menuIDs ?? [-1] },
+            notifications.withLock { $0 }.map { $0.order?.menuIDs ?? [-1] },
             [[1], [1, 2], [1, 2, 1], [2, 1], [2], [3, 2], []])
     }
 
@@ -116,21 +116,22 @@ final class MenuOrderTests: XCTestCase {
 
         let expectedChanges = threads * (iterations / 4 + iterations / 8)  // 250 adds + 125 removals each
         XCTAssertEqual(realChanges.withLock { $0 }, expectedChanges)
-        XCTAssertEqual(notifications.count, expectedChanges)
+        XCTAssertEqual(notifications.withLock { $0.count }, expectedChanges)
         let final = controller.order
         XCTAssertEqual(final.menuItems.count, threads * (iterations / 4 - iterations / 8))
         for thread in 0..<threads {
             XCTAssertEqual(final.menuItems.filter { $0.id == 100 + thread }.count, iterations / 8)
         }
-        XCTAssertEqual(notifications.values.last?.order, final, "the last notification carries the newest order")
-        XCTAssertTrue(notifications.values.allSatisfy { $0.onQueue && $0.sameController })
+        XCTAssertEqual(
+            notifications.withLock { $0 }.last?.order, final, "the last notification carries the newest order")
+        XCTAssertTrue(notifications.withLock { $0 }.allSatisfy { $0.onQueue && $0.sameController })
     }
 
     func testNotificationsArriveOnTheMainQueueAfterTheChange() {
         // The test runs on the main queue, so a notification cannot be posted before it lets go.
         controller.addToOrder(sampleItem(id: 1))
-        XCTAssertEqual(notifications.count, 0, "posted asynchronously")
+        XCTAssertEqual(notifications.withLock { $0.count }, 0, "posted asynchronously")
         drainNotifications()
-        XCTAssertEqual(notifications.values.map(\.onQueue), [true])
+        XCTAssertEqual(notifications.withLock { $0 }.map(\.onQueue), [true])
     }
 }

@@ -6,17 +6,12 @@ import XCTest
 
 /// Apple's original six dishes, read by the client from the fixture server over real sockets, through
 /// the controller's async twins.
-final class MenuOriginalDataTests: XCTestCase {
-    private var server: FixtureServer!
+final class MenuOriginalDataTests: FixtureServerTestCase {
     private var controller: MenuController!
 
     override func setUpWithError() throws {
-        server = try startedServer()
+        try super.setUpWithError()
         controller = MenuController(baseURL: server.baseURL)
-    }
-
-    override func tearDown() {
-        server.stop()
     }
 
     /// id, name, category, price, formatted price, description: Apple's Restaurant data.

@@ -5,16 +5,16 @@ import XCTest
 @testable import ServiceLayer
 
 /// Coalescing against the fixture server: identical in-flight GETs share one network request.
-final class CoalescingIntegrationTests: FixtureTestCase {
+final class CoalescingIntegrationTests: FixtureServerTestCase {
     /// Keeps the first request in flight long enough for the others to join it.
     private func slowDownCategories() {
-        server.inject(.delay(1), path: "/categories", times: 1)
+        server.inject(.delay(0.5), path: "/categories", times: 1)
     }
 
     func testTwentyConcurrentIdenticalGETsCostOneRequest() {
         slowDownCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         DispatchQueue.concurrentPerform(iterations: 20) { index in
             client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
         }
@@ -25,9 +25,9 @@ final class CoalescingIntegrationTests: FixtureTestCase {
     }
 
     func testDifferentTokensAreNotShared() {
-        server.inject(.delay(1), path: "/categories", times: nil)
+        server.inject(.delay(0.5), path: "/categories", times: nil)
         let first = makeClient(options: .init(retryPolicy: .never), token: { "token-one" })
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         let endpoint = Endpoint<CategoriesResponse>(path: "categories", requiresAuthorization: true)
         first.send(endpoint, completion: recorder.completion(0))
         let second = APIClient(
@@ -43,13 +43,13 @@ final class CoalescingIntegrationTests: FixtureTestCase {
     func testOneCancelledWaiterLeavesTheOthersRunning() {
         slowDownCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         let handles = (0..<20).map { index in
             client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
         }
         handles[7].cancel()
         let results = recorder.wait()
-        XCTAssertEqual(results[7].failure, .cancelled)
+        XCTAssertEqual(results[7].failureError, .cancelled)
         let successes = results.enumerated().filter { $0.offset != 7 }.compactMap { try? $0.element.get() }
         XCTAssertEqual(successes.count, 19)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
@@ -58,23 +58,23 @@ final class CoalescingIntegrationTests: FixtureTestCase {
     func testCancellingEveryWaiterCancelsTheSharedRequest() {
         server.inject(.delay(3), path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: .never))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         let handles = (0..<5).map { index in
             client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
         }
         handles.forEach { $0.cancel() }
         let results = recorder.wait(timeout: 2)
-        XCTAssertTrue(results.allSatisfy { $0.failure == .cancelled })
+        XCTAssertTrue(results.allSatisfy { $0.failureError == .cancelled })
         // A new call after all cancelled starts a fresh request instead of joining the dead one.
-        let again = CompletionRecorder<CategoriesResponse>()
+        let again = Completions<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: again.completion())
         XCTAssertNotNil(try again.wait().first?.get())
     }
 
     func testCoalescingCanBeSwitchedOff() {
-        server.inject(.delay(1), path: "/categories", times: nil)
+        server.inject(.delay(0.5), path: "/categories", times: nil)
         let client = makeClient(options: .init(retryPolicy: .never, coalescesGETs: false))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         for index in 0..<5 {
             client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
         }
@@ -83,9 +83,9 @@ final class CoalescingIntegrationTests: FixtureTestCase {
     }
 
     func testPOSTsAreNeverCoalesced() {
-        server.inject(.delay(1), path: "/order", times: nil)
+        server.inject(.delay(0.5), path: "/order", times: nil)
         let client = makeClient(options: .init(retryPolicy: .never))
-        let recorder = CompletionRecorder<[String: Int]>()
+        let recorder = Completions<[String: Int]>()
         for index in 0..<3 {
             let endpoint = Endpoint<[String: Int]>(method: .post, path: "order", body: ["menuIds": [2]])
             client.send(endpoint, completion: recorder.completion(index))
@@ -98,7 +98,7 @@ final class CoalescingIntegrationTests: FixtureTestCase {
         slowDownCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
         let queues = (0..<3).map { DispatchQueue(label: "waiter-\($0)") }
-        let recorder = CompletionRecorder<Bool>()
+        let recorder = Completions<Bool>()
         for (index, queue) in queues.enumerated() {
             let done = recorder.completion(index)
             client.send(Endpoint<CategoriesResponse>(path: "categories"), callbackQueue: queue) { result in

@@ -7,66 +7,67 @@ import XCTest
 /// The controllers' completions are main-actor closures: they run on the main queue, exactly once,
 /// never inside the call, in the order their calls finished — also when the call starts on another
 /// thread — and the async twins never need the main queue.
-final class MainActorCompletionTests: LiveControllerTestCase {
+final class MainActorCompletionTests: FixtureServerTestCase {
     /// A call that fails before sending anything (offline) still completes later, on the main actor.
     func testAnImmediateFailureIsNeverDeliveredInsideTheCall() {
-        let offline = APIClient.Options(retryPolicy: .never, connectivity: FixedConnectivity(isOnline: false))
+        let offline = APIClient.Options(retryPolicy: .never, connectivity: FakeConnectivity(online: false))
         let menu = MenuController(baseURL: server.baseURL, options: offline)
-        let completions = Recorder<APIError?>()
+        let completions = Locked<[APIError?]>([])
         menu.fetchCategories { result in
             MainActor.assertIsolated()
-            completions.append(result.failureError)
+            completions.withLock { $0.append(result.failureError) }
         }
-        XCTAssertEqual(completions.count, 0, "the completion must not run inside the call")
+        XCTAssertEqual(completions.withLock { $0.count }, 0, "the completion must not run inside the call")
         MainQueue.drain()
-        XCTAssertEqual(completions.values, [.offline])
+        XCTAssertEqual(completions.withLock { $0 }, [.offline])
     }
 
     /// A call started on a background thread still completes on the main actor.
     func testACallFromABackgroundThreadCompletesOnTheMainActor() {
         let users = NetworkController(baseURL: apiURL(), options: APIClient.Options(retryPolicy: .never))
-        let onMain = Recorder<Bool>()
+        let onMain = Locked<[Bool]>([])
         let done = DispatchSemaphore(value: 0)
         DispatchQueue.global().async {
             users.fetchUser(id: 2) { result in
                 MainActor.assertIsolated()
-                onMain.append(MainQueue.isCurrent && result.successValue?.id == 2)
+                onMain.withLock { $0.append(MainQueue.isCurrent && result.successValue?.id == 2) }
                 done.signal()
             }
         }
         XCTAssertEqual(MainQueue.wait(for: done, timeout: 10), .success)
         MainQueue.drain()
-        XCTAssertEqual(onMain.values, [true])
+        XCTAssertEqual(onMain.withLock { $0 }, [true])
     }
 
     /// Cancelled calls complete in the order they were cancelled, each once, with `.cancelled`.
     func testCompletionsKeepTheOrderInWhichCallsFinished() {
         server.inject(.delay(5), path: "/categories", times: nil)
         let menu = MenuController(baseURL: server.baseURL, options: APIClient.Options(retryPolicy: .never))
-        let order = Recorder<Int>()
+        let order = Locked<[Int]>([])
         let handles = (0..<5).map { index in
             menu.fetchCategories { result in
                 XCTAssertEqual(result.failureError, .cancelled)
-                order.append(index)
+                order.withLock { $0.append(index) }
             }
         }
         for index in [3, 0, 4, 1, 2] { handles[index].cancel() }
         MainQueue.drain()
-        XCTAssertEqual(order.values, [3, 0, 4, 1, 2])
+        XCTAssertEqual(order.withLock { $0 }, [3, 0, 4, 1, 2])
         server.clearFaults()
     }
 
     /// The async twins deliver without the main queue: they finish while the main thread is blocked.
     func testTheAsyncTwinsDoNotNeedTheMainQueue() {
         let menu = MenuController(baseURL: server.baseURL, options: APIClient.Options(retryPolicy: .never))
-        let categories = Recorder<[String]>()
+        let categories = Locked<[[String]]>([])
         let done = DispatchSemaphore(value: 0)
         Task.detached {
-            categories.append((try? await menu.fetchCategories()) ?? [])
+            let fetched = (try? await menu.fetchCategories()) ?? []
+            categories.withLock { $0.append(fetched) }
             done.signal()
         }
         // A plain semaphore wait blocks the main queue; the twin must finish anyway.
         XCTAssertEqual(done.wait(timeout: .now() + 10), .success)
-        XCTAssertEqual(categories.values.first?.count, 6)
+        XCTAssertEqual(categories.withLock { $0 }.first?.count, 6)
     }
 }

@@ -5,19 +5,19 @@ import XCTest
 @testable import ServiceLayer
 
 /// Offline fail-fast and redacted logging against the fixture server.
-final class OfflineAndLoggingTests: FixtureTestCase {
+final class OfflineAndLoggingTests: FixtureServerTestCase {
     func testOfflineFailsAtOnceAndSendsNothing() {
         let connectivity = FakeConnectivity(online: false)
         let client = makeClient(options: .init(connectivity: connectivity))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(0))
         client.send(Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]).retry(.never)) { _ in }
-        XCTAssertEqual(recorder.wait().first?.failure, .offline)
+        XCTAssertEqual(recorder.wait().first?.failureError, .offline)
         Thread.sleep(forTimeInterval: 0.2)
         XCTAssertEqual(server.requests.count, 0)
 
         connectivity.set(online: true)
-        let again = CompletionRecorder<CategoriesResponse>()
+        let again = Completions<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: again.completion())
         XCTAssertNotNil(try again.wait().first?.get())
     }
@@ -26,7 +26,7 @@ final class OfflineAndLoggingTests: FixtureTestCase {
         let lines = Locked<[String]>([])
         let token = Locked<String?>(nil)
         let client = makeClient(
-            baseURL: apiURL,
+            baseURL: apiURL(),
             options: .init(logger: { line in lines.withLock { $0.append(line) } }),
             token: { token.withLock { $0 } })
         let password = "hunter2-very-secret"
@@ -36,12 +36,12 @@ final class OfflineAndLoggingTests: FixtureTestCase {
         struct TokenAnswer: Decodable, Sendable { let success: Bool, token: String? }
         let credentials = Credentials(email: "log@example.com", password: password, name: "Log", emailContent: "hi")
 
-        let signUp = CompletionRecorder<TokenAnswer>()
+        let signUp = Completions<TokenAnswer>()
         client.send(
             Endpoint<TokenAnswer>(method: .post, path: "accounts/signup", body: credentials),
             completion: signUp.completion())
         _ = signUp.wait()
-        let logIn = CompletionRecorder<TokenAnswer>()
+        let logIn = Completions<TokenAnswer>()
         client.send(
             Endpoint<TokenAnswer>(
                 method: .post, path: "accounts/login", body: ["email": credentials.email, "password": password]),
@@ -49,7 +49,7 @@ final class OfflineAndLoggingTests: FixtureTestCase {
         let issued = try XCTUnwrap(try logIn.wait().first?.get().token)
         token.withLock { $0 = issued }
 
-        let products = CompletionRecorder<Data>()
+        let products = Completions<Data>()
         client.send(Endpoint<Data>(path: "products", requiresAuthorization: true), completion: products.completion())
         XCTAssertNotNil(try products.wait().first?.get())
         XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer \(issued)")
@@ -77,7 +77,7 @@ final class OfflineAndLoggingTests: FixtureTestCase {
                 retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05),
                 logger: { line in lines.withLock { $0.append(line) } }
             ))
-        let recorder = CompletionRecorder<CategoriesResponse>()
+        let recorder = Completions<CategoriesResponse>()
         client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
         _ = recorder.wait()
         let log = lines.withLock { $0 }

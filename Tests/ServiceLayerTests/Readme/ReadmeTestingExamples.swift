@@ -1,5 +1,6 @@
 import FixtureServer
 import ServiceLayer
+import ServiceLayerTesting  // for the stub below
 import XCTest
 
 final class MenuScreenTests: XCTestCase {
@@ -24,35 +25,26 @@ final class MenuScreenTests: XCTestCase {
 // Above and below: the README's "Testing your own code" examples, as a reader writes them in their own
 // test target (`.ci/readme.py` checks that the README shows this code exactly).
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
-/// The reader's own stub: every request gets `{"categories": ["stubbed"]}`.
-final class StubProtocol: URLProtocol {
-    override class func canInit(with request: URLRequest) -> Bool { true }
-    override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
-
-    override func startLoading() {
-        let response = HTTPURLResponse(url: request.url!, statusCode: 200, httpVersion: nil, headerFields: nil)!
-        client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
-        client?.urlProtocol(self, didLoad: Data(#"{"categories":["stubbed"]}"#.utf8))
-        client?.urlProtocolDidFinishLoading(self)
-    }
-
-    override func stopLoading() {}
-}
-
+// The DocC article "Testing without a network" (ServiceLayerTesting) shows this test too.
 final class StubbedMenuTests: XCTestCase {
     func testTheMenuReadsTheStubbedAnswer() async throws {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.protocolClasses = [StubProtocol.self]
-        let menu = MenuController(
-            baseURL: URL(string: "https://menu.test/")!,
-            session: APIClient.makeSession(configuration: configuration))
+        let stub = URLStub()  // its own host: stubs of parallel tests never meet
+        stub.on(.get("/categories"), .json(#"{"categories":["stubbed"]}"#))
+        let menu = MenuController(baseURL: stub.baseURL, session: stub.makeSession())
 
         let categories = try await menu.fetchCategories()
         XCTAssertEqual(categories, ["stubbed"])
+        XCTAssertEqual(stub.requests.map(\.path), ["/categories"])
+    }
+
+    func testAnOfflineDeviceGetsOneFailure() throws {
+        let stub = URLStub(always: .fail(URLError(.notConnectedToInternet)))
+        let menu = MenuController(baseURL: stub.baseURL, session: stub.makeSession())
+
+        let once = ExactlyOnce<Result<[String], APIError>>()
+        menu.fetchCategories(completion: once.callback)
+        guard case .failure(let error) = try once.wait() else { return XCTFail("expected a failure") }
+        XCTAssertEqual(error, .offline)
     }
 }
 

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -16,9 +17,9 @@ final class ExpiringTokenTests: XCTestCase {
     private let callsPerWave = 40
 
     func testWavesOfCallsWithExpiringTokensFaultsAndCancellations() async throws {
-        let seed = ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap { UInt64($0) } ?? .random(in: .min ... .max)
+        var random = SeededGenerator(seedFromEnvironment: "SOAK_SEED")
+        let seed = random.seed
         FileHandle.standardError.write(Data("SOAK_SEED=\(seed) (expiring tokens)\n".utf8))
-        var random = SplitMix64(seed: seed)
         let server = FixtureServer(maxConnections: 256)
         try server.start()
         defer { server.stop() }
@@ -101,7 +102,7 @@ final class ExpiringTokenTests: XCTestCase {
         try server.start()
         defer { server.stop() }
         let api = server.baseURL.appendingPathComponent("api/")
-        let options = APIClient.Options(timeout: 2, retryPolicy: .never)
+        let options = APIClient.Options(timeout: 1, retryPolicy: .never)
         let signUp = AccountController(
             baseURL: api, options: options)
         _ = try await signUp.signUp(email: "m@example.com", password: "matrix-pw-1", name: "M", emailContent: "")
@@ -111,7 +112,7 @@ final class ExpiringTokenTests: XCTestCase {
             ("refusal in a 200", .json(200, #"{"success":false,"message":"No"}"#)),
             ("close before response", .closeBeforeResponse), ("truncated body", .truncatedBody),
             ("malformed JSON", .malformedJSON), ("empty 200", .emptyOK), ("html 500", .html500),
-            ("delay past the timeout", .delay(4)),
+            ("delay past the timeout", .delay(3)),
         ]
         for (name, fault) in faults {
             let controller = AccountController(

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -131,21 +132,23 @@ final class FaultCaseRunner: Sendable {
         let environment = CallEnvironment(
             root: root, session: session,
             options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
-        let log = LiveControllerTestCase.CompletionLog<String>()
+        let log = ExactlyOnce<Delivery<String>>()
+        let deliver = delivering(into: log)
         let firstArrival = Locked<TimeInterval?>(nil)
         let started = DispatchTime.now()
         let handle = call.start(Controllers(environment)) { result in
             let elapsed = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e9
             firstArrival.withLock { $0 = $0 ?? elapsed }
-            log.record(result, onCallbackQueue: MainQueue.isCurrent)
+            deliver(result)
         }
-        if MainQueue.wait(for: log.done, timeout: Self.completionLimit) == .timedOut {
+        if (try? log.wait(timeout: Self.completionLimit)) == nil, log.callCount == 0 {
             problems.append("no completion within \(Self.completionLimit) s (the call hangs)")
             handle.cancel()
         }
         Thread.sleep(forTimeInterval: Self.settle)
         MainQueue.drain()  // a second completion, if any, has run by now
-        let (results, offQueue) = log.snapshot
+        let results = log.allValues.map(\.result)
+        let offQueue = log.allValues.filter { !$0.onMainQueue }.count
         let elapsed = firstArrival.withLock { $0 }
 
         // The checks.

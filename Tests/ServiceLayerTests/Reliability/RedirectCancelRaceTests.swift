@@ -26,7 +26,7 @@ final class RedirectCancelRaceTests: XCTestCase {
             baseURL: server.baseURL, session: session,
             callbackQueue: DispatchQueue(label: "ServiceLayerTests.RedirectCancelRace"),
             options: APIClient.Options(timeout: 2, retryPolicy: .never, coalescesGETs: false))
-        let calls = 2_000
+        let calls = TestSize.pick(full: 2_000, small: 500)
         let completions = Locked<[Int: Int]>([:])
         let group = DispatchGroup()
         for index in 0..<calls {

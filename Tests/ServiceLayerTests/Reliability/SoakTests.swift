@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -8,15 +9,15 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// A thousand calls across all controllers, with random faults and random cancellations, 16 in flight
-/// at a time: no completion lost, none doubled, every outcome of the class the fault matrix documents,
+/// A thousand calls (200 by default; `SERVICELAYER_FULL=1` for the thousand) across all controllers,
+/// with random faults and random cancellations, 16 in flight at a time: no completion lost, none doubled, every outcome of the class the fault matrix documents,
 /// and the server and the client still healthy afterwards.
 ///
 /// The run is planned up front from a seed: `SOAK_SEED=<n>` replays a run (the seed is printed first).
 /// The calls run in waves; during a wave each route has one fault (`times: nil`) or none, so every
 /// call's expected outcome is known even though the server sees the calls in no particular order.
 final class SoakTests: XCTestCase {
-    private let requestCount = 1_000
+    private let requestCount = TestSize.pick(full: 1_000, small: 200)
     private let waveSize = 100
     private let maxInFlight = 16
     /// The share of routes that misbehave during a wave.
@@ -27,10 +28,10 @@ final class SoakTests: XCTestCase {
     private let latencyLimit = FaultMatrix.timeout + FaultMatrix.margin
 
     func testThousandCallsWithRandomFaultsAndCancellations() throws {
-        let seed = ProcessInfo.processInfo.environment["SOAK_SEED"].flatMap { UInt64($0) } ?? .random(in: .min ... .max)
+        var random = SeededGenerator(seedFromEnvironment: "SOAK_SEED")
+        let seed = random.seed
         // On stderr, unbuffered: a crash must not swallow the seed that replays it.
         FileHandle.standardError.write(Data("SOAK_SEED=\(seed) (set SOAK_SEED to replay this run)\n".utf8))
-        var random = SplitMix64(seed: seed)
         let plan = makePlan(using: &random)
 
         // The servers: one that may fail, one a redirect leads to, and a port nobody listens on.
@@ -186,24 +187,24 @@ final class SoakTests: XCTestCase {
 
     /// The waves of the run, drawn from `random`: each route's fault (or none), then the calls with their
     /// cancellations.
-    private func makePlan(using random: inout SplitMix64) -> [SoakWave] {
+    private func makePlan(using random: inout SeededGenerator) -> [SoakWave] {
         let calls = ControllerCall.all
         var waves: [SoakWave] = []
         var nextID = 0
         while nextID < requestCount {
             var faults: [String: FaultKind] = [:]
-            for call in calls where random.nextDouble() < faultRate {
-                faults[call.name] = FaultKind.allCases[random.next(below: FaultKind.allCases.count)]
+            for call in calls where Double.random(in: 0..<1, using: &random) < faultRate {
+                faults[call.name] = FaultKind.allCases[Int.random(in: 0..<FaultKind.allCases.count, using: &random)]
             }
             var requests: [SoakRequest] = []
             while requests.count < waveSize, nextID < requestCount {
-                let call = calls[random.next(below: calls.count)]
+                let call = calls[Int.random(in: 0..<calls.count, using: &random)]
                 let cancel: SoakRequest.Cancel
-                if random.nextDouble() < cancelRate {
-                    switch random.next(below: 3) {
+                if Double.random(in: 0..<1, using: &random) < cancelRate {
+                    switch Int.random(in: 0..<3, using: &random) {
                     case 0: cancel = .immediately
-                    case 1: cancel = .after(random.nextDouble() * 0.05)
-                    default: cancel = .after(0.05 + random.nextDouble() * 0.95)
+                    case 1: cancel = .after(Double.random(in: 0..<1, using: &random) * 0.05)
+                    default: cancel = .after(0.05 + Double.random(in: 0..<1, using: &random) * 0.95)
                     }
                 } else {
                     cancel = .none
@@ -244,10 +245,10 @@ final class SoakTests: XCTestCase {
     ) {
         let names = ["menu.fetchCategories", "menu.submitOrder", "users.fetchUser", "accounts.fetchProducts"]
         for call in ControllerCall.all where names.contains(call.name) {
-            let log = LiveControllerTestCase.CompletionLog<String>()
-            _ = call.start(controllers) { log.record($0, onCallbackQueue: true) }
-            XCTAssertEqual(MainQueue.wait(for: log.done, timeout: 10), .success, call.name, file: file, line: line)
-            let result = log.snapshot.results.first
+            let log = ExactlyOnce<Result<String, APIError>>()
+            _ = call.start(controllers) { log.callback($0) }
+            XCTAssertNotNil(firstCall(log, timeout: 10), call.name, file: file, line: line)
+            let result = log.allValues.first
             XCTAssertNotNil(result?.successValue, "\(call.name) after the soak: \(result.map(summary) ?? "none")")
         }
     }
@@ -317,34 +318,4 @@ struct SoakRecord: Sendable {
     var results: [Result<String, APIError>] = []
     /// Seconds from the call to its first completion.
     var elapsed: TimeInterval?
-}
-
-// MARK: - A seeded generator
-
-/// SplitMix64 (Steele, Lea and Flood): a tiny, fast generator whose whole state is one seed, so that a
-/// run can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A number in `0..<bound`.
-    mutating func next(below bound: Int) -> Int {
-        Int(next() % UInt64(bound))
-    }
-
-    /// A number in `0..<1`.
-    mutating func nextDouble() -> Double {
-        Double(next() >> 11) / Double(1 << 53)
-    }
 }

@@ -41,7 +41,7 @@ final class AllUsersTests: UsersTestCase {
         let result = awaitCompletion {
             controller.fetchAllUsers(completion: $0)
         } then: { handle in
-            pollUntil { self.server.requestCount(path: "/api/users") == 2 }
+            Polling.until { self.server.requestCount(path: "/api/users") == 2 }
             handle.cancel()
             XCTAssertTrue(handle.isCancelled)
         }

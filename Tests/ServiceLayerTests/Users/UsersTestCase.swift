@@ -5,7 +5,7 @@ import XCTest
 @testable import ServiceLayer
 
 /// The base of the NetworkController tests: a controller on the test's fixture server.
-class UsersTestCase: LiveControllerTestCase {
+class UsersTestCase: FixtureServerTestCase {
     /// A controller on `server`'s `/api/`, without retries by default.
     func makeUsersController(
         options: APIClient.Options = APIClient.Options(retryPolicy: .never), apiKey: String? = nil

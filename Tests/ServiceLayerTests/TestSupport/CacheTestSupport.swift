@@ -25,11 +25,11 @@ func makeUnwritableDirectory() throws -> (file: URL, directory: URL) {
 /// that records every line.
 func makeCachingController(
     server: FixtureServer, disk: DiskImageCache? = nil, responseCache: ResponseCache? = nil,
-    lines: Recorder<String>? = nil
+    lines: Locked<[String]>? = nil
 ) -> MenuController {
     var options = APIClient.Options(timeout: 10, retryPolicy: .never)
     options.responseCache = responseCache
-    if let lines { options.logger = { lines.append($0) } }
+    if let lines { options.logger = { value in lines.withLock { $0.append(value) } } }
     return MenuController(
         baseURL: server.baseURL, options: options, diskImageCache: disk, notificationCenter: NotificationCenter())
 }
