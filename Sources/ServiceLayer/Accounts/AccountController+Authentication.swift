@@ -26,7 +26,7 @@ extension AccountController {
     ) -> RequestHandle {
         let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
         return client.send(endpoint, callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.mapError(Redaction.error).flatMap(self.storeToken)) }
+            MainActor.assumeIsolated { completion(result.flatMap(self.storeToken)) }
         }
     }
 
@@ -42,13 +42,7 @@ extension AccountController {
         async throws(APIError) -> String
     {
         let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
-        let reply: AccountsAPI.AuthReply
-        do throws(APIError) {
-            reply = try await client.send(endpoint)
-        } catch {
-            throw Redaction.error(error)
-        }
-        return try storeToken(from: reply).get()
+        return try storeToken(from: try await client.send(endpoint)).get()
     }
 
     /// Logs in: `POST accounts/login`. The tokens (access, refresh, expiry) are stored before the
@@ -69,7 +63,7 @@ extension AccountController {
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
         client.send(AccountsAPI.logIn(email: email, password: password), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.mapError(Redaction.error).flatMap(self.storeToken)) }
+            MainActor.assumeIsolated { completion(result.flatMap(self.storeToken)) }
         }
     }
 
@@ -79,18 +73,12 @@ extension AccountController {
     ///   - password: The account's password.
     /// - Returns: The token, which is also stored.
     public func logIn(email: String, password: String) async throws(APIError) -> String {
-        let reply: AccountsAPI.AuthReply
-        do throws(APIError) {
-            reply = try await client.send(AccountsAPI.logIn(email: email, password: password))
-        } catch {
-            throw Redaction.error(error)
-        }
-        return try storeToken(from: reply).get()
+        return try storeToken(from: try await client.send(AccountsAPI.logIn(email: email, password: password))).get()
     }
 
     /// Turns a signup or login answer into the access token, storing it with the refresh token and the
     /// expiry: ``APIError/server(message:)`` for a refusal, ``APIError/tokenStorage(_:)`` when the store
-    /// cannot keep them. (Failed calls reach the completion through ``Redaction``, so their bodies hold no secret.)
+    /// cannot keep them. (Failed calls keep no secret: the accounts endpoints redact their error bodies.)
     private func storeToken(from reply: AccountsAPI.AuthReply) -> Result<String, APIError> {
         guard let tokens = reply.tokens(receivedAt: Date()) else {
             return .failure(.server(message: reply.message ?? "The server refused the request"))

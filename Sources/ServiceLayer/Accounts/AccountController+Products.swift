@@ -16,7 +16,7 @@ extension AccountController {
     @discardableResult
     public func fetchProducts(completion: @escaping @MainActor (Result<[Product], APIError>) -> Void) -> RequestHandle {
         refresher.send(AccountsAPI.products, queue: .main) { result in
-            MainActor.assumeIsolated { completion(result.mapError(Redaction.error).flatMap(Self.products)) }
+            MainActor.assumeIsolated { completion(result.flatMap(Self.products)) }
         }
     }
 
@@ -24,13 +24,7 @@ extension AccountController {
     /// same way. Cancelling the task cancels only this call.
     /// - Returns: The products.
     public func fetchProducts() async throws(APIError) -> [Product] {
-        let reply: AccountsAPI.ProductsReply
-        do throws(APIError) {
-            reply = try await refresher.send(AccountsAPI.products)
-        } catch {
-            throw Redaction.error(error)
-        }
-        return try Self.products(from: reply).get()
+        try Self.products(from: try await refresher.send(AccountsAPI.products)).get()
     }
 
     /// The products of an answer, or ``APIError/server(message:)`` when the server refused.

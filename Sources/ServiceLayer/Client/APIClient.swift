@@ -93,14 +93,17 @@ public final class APIClient: Sendable {
 
     /// The path of every call, top to bottom: build the request; say what becomes of the answer
     /// (validated by the ``Exchange``, decoded by ``Endpoint/parse(_:response:decoder:)``, delivered
-    /// once by the ``Call``); send it (retries, watchdog and redirect guard are the exchange's). `token`, when not `nil`, is sent instead of the token provider's: the accounts'
-    /// refresh flow must know which token a request carried.
+    /// once by the ``Call``, its error body redacted when the endpoint says so); send it (retries,
+    /// watchdog and redirect guard are the exchange's). `token`, when not `nil`, is sent instead of the
+    /// token provider's: the accounts' refresh flow must know which token a request carried.
     func send<Response>(
         _ endpoint: Endpoint<Response>,
         callbackQueue: DispatchQueue?,
         token: String?,
         completion: @escaping @Sendable (Result<Response, APIError>) -> Void
     ) -> RequestHandle {
+        var completion = completion
+        if endpoint.redactsErrorBodies { completion = { [completion] in completion($0.mapError(Redaction.error)) } }
         let call = Call<Response>(queue: callbackQueue ?? self.callbackQueue, completion: completion)
         let handle = RequestHandle(call)
 

@@ -58,6 +58,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     public var coalesces: Bool? = nil
     /// Which ``ResponseCache`` a `GET` goes through; the client's by default (see `Endpoint+Caching.swift`).
     var responseCacheChoice: ResponseCacheChoice = .client
+    /// Whether an error's kept body has its secrets replaced (see ``Redaction/error(_:)``): for endpoints
+    /// whose answers carry tokens. `false` by default; set with ``redactingErrorBodies()``.
+    var redactsErrorBodies = false
     /// Reads a 2xx response into `Response`; chosen by the initializer for the response type.
     let decode: @Sendable (_ body: Data, _ response: HTTPURLResponse, _ decoder: JSONDecoder) throws -> Response
 
@@ -212,6 +215,14 @@ extension Endpoint {
     public func coalescing(_ enabled: Bool) -> Endpoint {
         var copy = self
         copy.coalesces = enabled
+        return copy
+    }
+
+    /// A copy of this endpoint whose errors keep their bodies with every secret replaced (the accounts'
+    /// answers carry tokens): the status and the server's message stay readable.
+    func redactingErrorBodies() -> Endpoint {
+        var copy = self
+        copy.redactsErrorBodies = true
         return copy
     }
 }
