@@ -14,11 +14,16 @@ extension APIClient {
     func makeRequest<Response>(for endpoint: Endpoint<Response>, token explicitToken: String? = nil)
         -> Result<URLRequest, APIError>
     {
+        // A path under the base URL is always on its origin; an absolute URL may be anywhere.
         let url: URL?
+        let isOwnOrigin: Bool
         switch endpoint.target {
         case .path(let path):
             url = URLBuilding.url(base: baseURL, plainBase: plainBase, path: path, query: endpoint.query)
-        case .url(let absolute): url = URLBuilding.url(absolute, appending: endpoint.query)
+            isOwnOrigin = true
+        case .url(let absolute):
+            url = URLBuilding.url(absolute, appending: endpoint.query)
+            isOwnOrigin = url.map { URLBuilding.sameOrigin($0, baseURL) } ?? false
         }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return .failure(.invalidRequest("no valid http(s) URL can be formed for \(endpoint.target)"))
@@ -26,13 +31,6 @@ extension APIClient {
         var request = URLRequest(url: url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }  // GET is the default
         request.timeoutInterval = wholeSecondTimeout(for: endpoint)
-        // A path under the base URL is always on its origin; an absolute URL may be anywhere.
-        let isOwnOrigin: Bool
-        if case .path = endpoint.target {
-            isOwnOrigin = true
-        } else {
-            isOwnOrigin = URLBuilding.sameOrigin(url, baseURL)
-        }
         if isOwnOrigin {  // the client's headers (an API key, say) never go to another host
             for (name, value) in options.headers { request.setValue(value, forHTTPHeaderField: name) }
         }
