@@ -11,17 +11,8 @@ venv=.build/actionlint-venv
 requirements=.ci/actionlint-requirements.txt
 
 # --- the virtual environment --------------------------------------------------------------------
-mkdir -p .build
-if [ ! -x "$venv/bin/python" ]; then
-    echo "actionlint: creating $venv"
-    python3 -m venv "$venv"
-fi
-# Reinstall only when the pins changed since the last install.
-if ! cmp -s "$requirements" "$venv/installed-requirements.txt"; then
-    echo "actionlint: installing $requirements"
-    "$venv/bin/pip" install --disable-pip-version-check --quiet -r "$requirements"
-    cp "$requirements" "$venv/installed-requirements.txt"
-fi
+source .ci/pinned-venv.sh
+pinned_venv actionlint "$venv" "$requirements"
 
 # --- the check ----------------------------------------------------------------------------------
 "$venv/bin/actionlint" -version | head -n 1

@@ -15,17 +15,8 @@ test_log=.httpbin-log.txt
 test_file=Tests/ServiceLayerTests/Interop/HTTPBinInteropTests.swift
 
 # --- the virtual environment --------------------------------------------------------------------
-mkdir -p .build
-if [ ! -x "$venv/bin/python" ]; then
-    echo "httpbin: creating $venv"
-    python3 -m venv "$venv"
-fi
-# Reinstall only when the pins changed since the last install.
-if ! cmp -s "$requirements" "$venv/installed-requirements.txt"; then
-    echo "httpbin: installing $requirements"
-    "$venv/bin/pip" install --disable-pip-version-check --quiet -r "$requirements"
-    cp "$requirements" "$venv/installed-requirements.txt"
-fi
+source .ci/pinned-venv.sh
+pinned_venv httpbin "$venv" "$requirements"
 
 # --- the server ---------------------------------------------------------------------------------
 gunicorn_pid=""
