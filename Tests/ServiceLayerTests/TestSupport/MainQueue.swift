@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 
 /// The main queue, where the controllers' completions and order announcements run.
 ///
@@ -46,18 +47,12 @@ enum MainQueue {
         _ = wait(for: marker, timeout: 60)
     }
 
-    /// Runs `attempt` (which waits until the deadline it is given) until it succeeds or `timeout`
-    /// passes; on the main thread it runs the main queue between short attempts.
+    /// Runs `attempt` until it succeeds or `timeout` passes, running the main queue meanwhile on the
+    /// main thread (the kit's ``MainThreadWait``), with ``isCurrent`` ready.
     private static func wait(
         timeout: TimeInterval, _ attempt: (DispatchTime) -> DispatchTimeoutResult
     ) -> DispatchTimeoutResult {
         prepare()
-        guard Thread.isMainThread else { return attempt(.now() + timeout) }
-        let deadline = Date(timeIntervalSinceNow: timeout)
-        while true {
-            if attempt(.now()) == .success { return .success }
-            if Date() >= deadline { return .timedOut }
-            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.002))
-        }
+        return MainThreadWait.wait(timeout: timeout, attempt)
     }
 }
