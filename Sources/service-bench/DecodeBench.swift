@@ -39,7 +39,7 @@ enum DecodeBench {
     static func run(settings: BenchSettings) throws(BenchFailure) -> Figures {
         let body = makeMenuJSON(items: settings.decodeItems)
         let expected = settings.decodeItems
-        let endpoint = Endpoint<MenuEnvelope>(path: "menu")
+        let endpoint = Endpoint<MenuEnvelope>("menu")
         let response = HTTPURLResponse(
             url: URL(string: "http://127.0.0.1/menu")!, statusCode: 200, httpVersion: "HTTP/1.1",
             headerFields: ["Content-Type": "application/json"])!

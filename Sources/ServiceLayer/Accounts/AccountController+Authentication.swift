@@ -24,10 +24,8 @@ extension AccountController {
         emailContent: String,
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
-        let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
-        return client.send(endpoint, callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.flatMap(self.storeToken)) }
-        }
+        let signUp = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
+        return client.send(storingToken(signUp), completion: completion)
     }
 
     /// Creates an account and logs it in: the `async` twin of
@@ -41,8 +39,8 @@ extension AccountController {
     public func signUp(email: String, password: String, name: String, emailContent: String)
         async throws(APIError) -> String
     {
-        let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
-        return try storeToken(from: try await client.send(endpoint)).get()
+        let signUp = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
+        return try await client.send(storingToken(signUp))
     }
 
     /// Logs in: `POST accounts/login`. The tokens (access, refresh, expiry) are stored before the
@@ -62,9 +60,7 @@ extension AccountController {
         password: String,
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(AccountsAPI.logIn(email: email, password: password), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.flatMap(self.storeToken)) }
-        }
+        client.send(storingToken(AccountsAPI.logIn(email: email, password: password)), completion: completion)
     }
 
     /// Logs in: the `async` twin of ``logIn(email:password:completion:)``.
@@ -73,16 +69,20 @@ extension AccountController {
     ///   - password: The account's password.
     /// - Returns: The token, which is also stored.
     public func logIn(email: String, password: String) async throws(APIError) -> String {
-        return try storeToken(from: try await client.send(AccountsAPI.logIn(email: email, password: password))).get()
+        try await client.send(storingToken(AccountsAPI.logIn(email: email, password: password)))
     }
 
-    /// Turns a signup or login answer into the access token, storing it with the refresh token and the
-    /// expiry: ``APIError/server(message:)`` for a refusal, ``APIError/tokenStorage(_:)`` when the store
-    /// cannot keep them. (Failed calls keep no secret: the accounts endpoints redact their error bodies.)
-    private func storeToken(from reply: AccountsAPI.AuthReply) -> Result<String, APIError> {
-        guard let tokens = reply.tokens(receivedAt: Date()) else {
-            return .failure(.server(message: reply.message ?? "The server refused the request"))
+    /// A signup or login endpoint whose answer is turned into the access token, stored with the refresh
+    /// token and the expiry before the completion runs: ``APIError/server(message:)`` for a refusal,
+    /// ``APIError/tokenStorage(_:)`` when the store cannot keep them. (Failed calls keep no secret: the
+    /// accounts endpoints redact their error bodies.)
+    private func storingToken(_ endpoint: Endpoint<AccountsAPI.AuthReply>) -> Endpoint<String> {
+        endpoint.map { [refresher] reply throws(APIError) in
+            guard let tokens = reply.tokens(receivedAt: Date()) else {
+                throw .server(message: reply.message ?? "The server refused the request")
+            }
+            try refresher.store(tokens).get()
+            return tokens.accessToken
         }
-        return refresher.store(tokens).map { tokens.accessToken }
     }
 }

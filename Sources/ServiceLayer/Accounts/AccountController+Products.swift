@@ -15,23 +15,13 @@ extension AccountController {
     /// - Returns: A handle to cancel the call (only this call, never a refresh other calls wait for).
     @discardableResult
     public func fetchProducts(completion: @escaping @MainActor (Result<[Product], APIError>) -> Void) -> RequestHandle {
-        refresher.send(AccountsAPI.products, queue: .main) { result in
-            MainActor.assumeIsolated { completion(result.flatMap(Self.products)) }
-        }
+        refresher.send(AccountsAPI.products, delivery: .mainActor(completion))
     }
 
     /// Fetches the products: the `async` twin of ``fetchProducts(completion:)``, refreshing the token the
     /// same way. Cancelling the task cancels only this call.
     /// - Returns: The products.
     public func fetchProducts() async throws(APIError) -> [Product] {
-        try Self.products(from: try await refresher.send(AccountsAPI.products)).get()
-    }
-
-    /// The products of an answer, or ``APIError/server(message:)`` when the server refused.
-    private static func products(from reply: AccountsAPI.ProductsReply) -> Result<[Product], APIError> {
-        guard reply.success else {
-            return .failure(.server(message: reply.message ?? "The server refused the request"))
-        }
-        return .success(reply.products)
+        try await refresher.send(AccountsAPI.products)
     }
 }

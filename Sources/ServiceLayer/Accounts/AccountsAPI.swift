@@ -10,24 +10,29 @@ enum AccountsAPI {
     /// `POST accounts/signup` with `{email, password, name, emailContent}`. Never retried.
     static func signUp(email: String, password: String, name: String, emailContent: String) -> Endpoint<AuthReply> {
         let body = SignUpBody(email: email, password: Secret(password), name: name, emailContent: emailContent)
-        return Endpoint(method: .post, path: "accounts/signup", body: body).redactingErrorBodies()
+        return Endpoint(method: .post, "accounts/signup").body(body).redactingErrorBodies()
     }
 
     /// `POST accounts/login` with `{email, password}`. Never retried.
     static func logIn(email: String, password: String) -> Endpoint<AuthReply> {
-        Endpoint(method: .post, path: "accounts/login", body: LogInBody(email: email, password: Secret(password)))
+        Endpoint(method: .post, "accounts/login").body(LogInBody(email: email, password: Secret(password)))
             .redactingErrorBodies()
     }
 
     /// `POST accounts/refresh` with `{refreshToken}`. Never retried: the refresh token is used up.
     static func refresh(refreshToken: String) -> Endpoint<AuthReply> {
-        Endpoint(method: .post, path: "accounts/refresh", body: RefreshBody(refreshToken: Secret(refreshToken)))
+        Endpoint(method: .post, "accounts/refresh").body(RefreshBody(refreshToken: Secret(refreshToken)))
             .redactingErrorBodies()
     }
 
     /// `GET products` with `Authorization: Bearer <token>` (only to the accounts host; without a
-    /// token the client fails with ``APIError/notAuthenticated`` and sends nothing).
-    static let products = Endpoint<ProductsReply>(path: "products", requiresAuthorization: true).redactingErrorBodies()
+    /// token the client fails with ``APIError/notAuthenticated`` and sends nothing), unwrapped to the
+    /// products; a refusal in a 200 fails with ``APIError/server(message:)``.
+    static let products = Endpoint<ProductsReply>("products").requiringAuthorization().redactingErrorBodies()
+        .map { reply throws(APIError) in
+            guard reply.success else { throw .server(message: reply.message ?? "The server refused the request") }
+            return reply.products
+        }
 
     // MARK: Bodies
 

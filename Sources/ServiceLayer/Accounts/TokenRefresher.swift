@@ -97,11 +97,8 @@ final class TokenRefresher: Sendable {
 
     /// Sends `endpoint` (which requires authorization) through the flow above and calls `completion` once
     /// on `queue`. The returned handle cancels only this call.
-    func send<Response>(
-        _ endpoint: Endpoint<Response>, queue: DispatchQueue,
-        completion: @escaping @Sendable (Result<Response, APIError>) -> Void
-    ) -> RequestHandle {
-        let call = Call<Response>(queue: queue, completion: completion)
+    func send<Response: Sendable>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
+        let call = Call(delivery)
         let handle = RequestHandle(call)
         guard let tokens = store.tokens else {
             send(endpoint, for: call, token: nil, isReplay: false)  // fails with .notAuthenticated, sends nothing
@@ -115,35 +112,37 @@ final class TokenRefresher: Sendable {
         return handle
     }
 
-    /// Sends `endpoint` through the flow above: the `async` form of ``send(_:queue:completion:)``.
+    /// Sends `endpoint` through the flow above: the `async` form of ``send(_:delivery:)``.
     /// Cancelling the task cancels only this call.
-    func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
+    func send<Response: Sendable>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
         try await APIClient.bridge { completion in
-            self.send(endpoint, queue: APIClient.asyncQueue, completion: completion)
+            self.send(endpoint, delivery: .queue(APIClient.asyncQueue, completion))
         }
     }
 
     /// One try of `call` with `token`.
-    private func send<Response>(
+    private func send<Response: Sendable>(
         _ endpoint: Endpoint<Response>, for call: Call<Response>, token: String?, isReplay: Bool
     ) {
         guard let stage = call.beginStage() else { return }
-        let request = client.send(endpoint, callbackQueue: Self.queue, token: token) { [self] result in
-            guard case .failure(let error) = result, error.statusCode == 401, let token else {
-                return call.finish(result)
-            }
-            if isReplay {  // at most one replay: a second 401 for the stored token ends the session
-                forget(ifStill: token)
-                return call.finish(result)
-            }
-            waitForRefresh(endpoint, for: call, sentToken: token, rejection: error)
-        }
+        let request = client.send(
+            endpoint,
+            delivery: .queue(Self.queue) { [self] result in
+                guard case .failure(let error) = result, error.statusCode == 401, let token else {
+                    return call.finish(result)
+                }
+                if isReplay {  // at most one replay: a second 401 for the stored token ends the session
+                    forget(ifStill: token)
+                    return call.finish(result)
+                }
+                waitForRefresh(endpoint, for: call, sentToken: token, rejection: error)
+            }, token: token)
         call.onCancel(stage: stage) { request.cancel() }
     }
 
     /// Waits for a refresh after `sentToken` was rejected (with `rejection`) or is known expired (`nil`):
     /// at once when the stored token is already newer, else by joining the running refresh or starting one.
-    private func waitForRefresh<Response>(
+    private func waitForRefresh<Response: Sendable>(
         _ endpoint: Endpoint<Response>, for call: Call<Response>, sentToken: String, rejection: APIError?
     ) {
         guard let stage = call.beginStage() else { return }

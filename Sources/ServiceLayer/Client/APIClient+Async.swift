@@ -3,13 +3,14 @@ import Foundation
 // MARK: - async/await
 
 extension APIClient {
-    /// Sends `endpoint` and returns its decoded response: the `async` twin of
-    /// ``send(_:callbackQueue:completion:)``, on the same path (validation, retry, coalescing).
+    /// Sends `endpoint` and returns its value: the `async` twin of ``send(_:completion:)``, on the same
+    /// path (validation, retry, coalescing). Nothing here runs on the main actor, except the decoding of
+    /// a response whose `Decodable` conformance is isolated there.
     ///
     /// Cancelling the Swift task cancels the network request, and the call throws ``APIError/cancelled``.
-    public func send<Response>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
+    public func send<Response: Sendable>(_ endpoint: Endpoint<Response>) async throws(APIError) -> Response {
         try await Self.bridge { completion in
-            self.send(endpoint, callbackQueue: Self.asyncQueue, completion: completion)
+            self.send(endpoint, delivery: .queue(Self.asyncQueue, completion))
         }
     }
 

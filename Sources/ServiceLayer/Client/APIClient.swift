@@ -4,26 +4,26 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// The generic core every controller uses: one base URL, one long-lived `URLSession`, one callback
-/// queue, and the rules that make a call correct.
+/// The generic core every controller uses, ours and yours: one base URL, one long-lived `URLSession`,
+/// and the rules that make a call correct.
 ///
 /// ```swift
 /// let client = APIClient(baseURL: URL(string: "http://localhost:8090/")!)
-/// client.send(Endpoint<[String: [String]]>(path: "categories")) { result in
-///     print(result)  // on the main queue
+/// client.send(Endpoint<[String: [String]]>("categories")) { result in
+///     print(result)  // on the main actor
 /// }
 /// ```
 ///
-/// Every call's completion runs exactly once, on the callback queue: with the decoded value, with
-/// an ``APIError``, or with ``APIError/cancelled``.
+/// Every call's completion runs exactly once, asynchronously: with the decoded value, with an
+/// ``APIError``, or with ``APIError/cancelled``. ``send(_:completion:)`` delivers on the main actor, as
+/// the controllers do; ``send(_:callbackQueue:completion:)`` on a queue of your choice, for code off the
+/// main actor; ``send(_:)`` is the `async` twin.
 public final class APIClient: Sendable {
     /// Where relative endpoint paths are resolved; its path is kept (`https://host/api/` + `users`
     /// is `https://host/api/users`). It is also the only origin that receives the token.
     public let baseURL: URL
     /// The session every request of this client goes through, created once.
     public let session: URLSession
-    /// The queue completions run on unless a call names its own. `.main` by default.
-    public let callbackQueue: DispatchQueue
     /// The client's policies.
     public let options: Options
 
@@ -41,22 +41,19 @@ public final class APIClient: Sendable {
     ///     Inject one built on a configuration with `protocolClasses` to stub the network in tests.
     ///     Its `configuration.timeoutIntervalForRequest` is the timeout of every request whose endpoint
     ///     and `options` name none.
-    ///   - callbackQueue: Where completions run; `.main` by default.
-    ///   - options: Timeout, retry, coalescing, connectivity, logging, headers and JSON coders;
-    ///     ``Options/init(timeout:retryPolicy:coalescesGETs:connectivity:logger:headers:encoder:decoder:)``
+    ///   - options: Timeout, retry, coalescing, connectivity, logging, headers, JSON coders and the
+    ///     response cache; ``Options/init(timeout:retryPolicy:coalescesGETs:connectivity:logger:headers:encoder:decoder:responseCache:)``
     ///     defaults by default.
     ///   - tokenProvider: Returns the token sent as `Authorization: Bearer <token>` with endpoints that
     ///     require authorization, read at each send; `nil` (no token) by default.
     public init(
         baseURL: URL,
         session: URLSession = APIClient.makeSession(),
-        callbackQueue: DispatchQueue = .main,
         options: Options = Options(),
         tokenProvider: (@Sendable () -> String?)? = nil
     ) {
         self.baseURL = baseURL
         self.session = session
-        self.callbackQueue = callbackQueue
         self.options = options
         self.tokenProvider = tokenProvider
         self.sessionTimeout = session.configuration.timeoutIntervalForRequest
@@ -74,65 +71,87 @@ public final class APIClient: Sendable {
 
     // MARK: - Sending
 
-    /// Sends `endpoint` and calls `completion` exactly once with its result.
+    /// Sends `endpoint` and calls `completion` exactly once, on the main actor, with its result: the
+    /// controllers' rule, so a completion may update views and screen state directly. It may be called
+    /// from any thread; the completion never runs inside the call.
     ///
     /// - Parameters:
     ///   - endpoint: What to send and how to read the answer.
-    ///   - callbackQueue: Where `completion` runs; the client's ``callbackQueue`` (`.main` by default)
-    ///     when `nil`, the default.
-    ///   - completion: Receives the decoded value or an ``APIError``.
+    ///   - completion: Receives the value or an ``APIError``, on the main actor.
     /// - Returns: A handle to cancel the call; the completion then receives ``APIError/cancelled``.
     @discardableResult
     public func send<Response>(
         _ endpoint: Endpoint<Response>,
-        callbackQueue: DispatchQueue? = nil,
+        completion: @escaping @MainActor (Result<Response, APIError>) -> Void
+    ) -> RequestHandle {
+        send(endpoint, delivery: .mainActor(completion))
+    }
+
+    /// Sends `endpoint` and calls `completion` exactly once, on `callbackQueue`, with its result: for
+    /// code off the main actor (a background sync, a command-line tool with its own queue).
+    ///
+    /// - Parameters:
+    ///   - endpoint: What to send and how to read the answer.
+    ///   - callbackQueue: Where `completion` runs.
+    ///   - completion: Receives the value or an ``APIError``.
+    /// - Returns: A handle to cancel the call; the completion then receives ``APIError/cancelled``.
+    @discardableResult
+    public func send<Response: Sendable>(
+        _ endpoint: Endpoint<Response>,
+        callbackQueue: DispatchQueue,
         completion: @escaping @Sendable (Result<Response, APIError>) -> Void
     ) -> RequestHandle {
-        send(endpoint, callbackQueue: callbackQueue, token: nil, completion: completion)
+        send(endpoint, delivery: .queue(callbackQueue, completion))
     }
 
     /// The path of every call, top to bottom: build the request; say what becomes of the answer
-    /// (validated by the ``Exchange``, decoded by ``Endpoint/parse(_:response:decoder:)``, delivered
-    /// once by the ``Call``, its error body redacted when the endpoint says so); send it (retries,
-    /// watchdog and redirect guard are the exchange's). `token`, when not `nil`, is sent instead of the
-    /// token provider's: the accounts' refresh flow must know which token a request carried.
-    func send<Response>(
-        _ endpoint: Endpoint<Response>,
-        callbackQueue: DispatchQueue?,
-        token: String?,
-        completion: @escaping @Sendable (Result<Response, APIError>) -> Void
-    ) -> RequestHandle {
-        var completion = completion
-        if endpoint.redactsErrorBodies { completion = { [completion] in completion($0.mapError(Redaction.error)) } }
-        let call = Call<Response>(queue: callbackQueue ?? self.callbackQueue, completion: completion)
-        let handle = RequestHandle(call)
-
-        // 1. Build the request (see RequestBuilding.swift); nothing is sent when that fails.
-        guard options.connectivity.isOnline else {
-            call.finish(.failure(.offline))
-            return handle
+    /// (validated by the ``Exchange``, read by the endpoint's ``ResponseReading``, delivered once by the
+    /// ``Call``); send it (retries, watchdog and redirect guard are the exchange's). `token`, when not
+    /// `nil`, is sent instead of the token provider's: the accounts' refresh flow must know which token
+    /// a request carried.
+    func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>, token: String? = nil)
+        -> RequestHandle
+    {
+        let call = Call(delivery)
+        if endpoint.body?.encodesOnMainActor == true {
+            // 0. A body whose Encodable conformance is main-actor isolated is encoded there first.
+            MainQueue.async { [self] in
+                guard !call.isFinished else { return }
+                switch endpoint.body?.encodedOnMainActor(with: options.encoder) ?? .success(Data()) {
+                case .success(let data):
+                    start(endpoint.body(data, contentType: endpoint.body?.contentType ?? ""), call, token: token)
+                case .failure(let error): call.finish(.failure(error))
+                }
+            }
+        } else {
+            start(endpoint, call, token: token)
         }
+        return RequestHandle(call)
+    }
+
+    /// Steps 1 to 3 of ``send(_:delivery:token:)``.
+    private func start<Response>(_ endpoint: Endpoint<Response>, _ call: Call<Response>, token: String?) {
+        // 1. Build the request (see RequestBuilding.swift); nothing is sent when that fails.
+        guard options.connectivity.isOnline else { return call.finish(.failure(.offline)) }
         var request: URLRequest
         switch makeRequest(for: endpoint, token: token) {
         case .success(let built): request = built
-        case .failure(let error):
-            call.finish(.failure(error))
-            return handle
+        case .failure(let error): return call.finish(.failure(error))
         }
 
         // A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
+        let reading = endpoint.reading
+        let decoder = options.decoder
         let cache = ConditionalGET.prepare(&request, cache: endpoint.responseCacheChoice.resolve(options.responseCache))
         if let fresh = cache?.freshAnswer(for: request, logger: options.logger) {
-            call.finish(endpoint.parse(fresh.body, response: fresh.response, decoder: options.decoder))
-            return handle
+            return call.finish(.success((fresh.body, fresh.response)), reading: reading, decoder: decoder)
         }
 
-        // 2. What becomes of the answer: the exchange validates it, `Endpoint.parse` decodes it, the call
-        //    delivers it, once (see Exchange.swift, Endpoint.swift, Call.swift).
-        let decoder = options.decoder
+        // 2. What becomes of the answer: the exchange validates it, the endpoint's reading decodes it
+        //    (off the main actor unless its conformance is isolated there), the call delivers it, once
+        //    (see Exchange.swift, ResponseReading.swift, Call.swift).
         let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
-            let answer = cache?.settle(outcome) ?? outcome
-            call.finish(answer.flatMap { body, response in endpoint.parse(body, response: response, decoder: decoder) })
+            call.finish(cache?.settle(outcome) ?? outcome, reading: reading, decoder: decoder)
         }
 
         // 3. Send it: an exchange of its own, or a running identical GET's (see Coalescing.swift).
@@ -150,7 +169,6 @@ public final class APIClient: Sendable {
             call.onCancel { exchange.cancel() }
             exchange.start()
         }
-        return handle
     }
 }
 

@@ -29,9 +29,9 @@ extension APIClient {
         /// Decodes response bodies. A plain `JSONDecoder()` by default.
         public var decoder: JSONDecoder
         /// The conditional-GET cache every `GET` without `Authorization` goes through; `nil` (no
-        /// caching) by default. Set it after creating the options; an endpoint may opt out with
-        /// ``Endpoint/uncached()`` or use its own with ``Endpoint/cached(in:)``.
-        public var responseCache: ResponseCache? = nil
+        /// caching) by default. An endpoint may opt out with ``Endpoint/uncached()`` or use its own
+        /// with ``Endpoint/cached(in:)``.
+        public var responseCache: ResponseCache?
 
         /// Creates options; every parameter has the default described on its property.
         /// - Parameters:
@@ -44,6 +44,7 @@ extension APIClient {
         ///   - headers: Empty by default.
         ///   - encoder: A plain `JSONEncoder()` by default.
         ///   - decoder: A plain `JSONDecoder()` by default.
+        ///   - responseCache: `nil` (no caching) by default.
         public init(
             timeout: TimeInterval? = nil,
             retryPolicy: RetryPolicy = .default,
@@ -52,7 +53,8 @@ extension APIClient {
             logger: RequestLogger? = nil,
             headers: [String: String] = [:],
             encoder: JSONEncoder = JSONEncoder(),
-            decoder: JSONDecoder = JSONDecoder()
+            decoder: JSONDecoder = JSONDecoder(),
+            responseCache: ResponseCache? = nil
         ) {
             self.timeout = timeout
             self.retryPolicy = retryPolicy
@@ -62,6 +64,7 @@ extension APIClient {
             self.headers = headers
             self.encoder = encoder
             self.decoder = decoder
+            self.responseCache = responseCache
         }
     }
 }

@@ -11,11 +11,6 @@ public final class RequestHandle: Sendable {
         self.call = call
     }
 
-    /// A handle whose call has already completed (a cache hit, say); cancelling it does nothing.
-    static func completed() -> RequestHandle {
-        RequestHandle(Completed())
-    }
-
     /// Cancels the call: the network request stops (unless other coalesced callers still wait for it)
     /// and the completion receives ``APIError/cancelled``, unless it already received a result.
     public func cancel() {
@@ -40,26 +35,18 @@ protocol CallControl: Sendable {
     var isCancelled: Bool { get }
 }
 
-private struct Completed: CallControl {
-    func cancel() {}
-    var isFinished: Bool { true }
-    var isCancelled: Bool { false }
-}
-
 /// A call's exactly-once completion, guarded by a lock.
 ///
-/// `finish(_:)` and `cancel()` race to take the completion under the lock; whichever takes it
-/// delivers, the other does nothing. The completion always runs asynchronously on the call's queue,
-/// never under the lock and never on the caller's stack.
+/// `finish` and `cancel()` race to take the ``Delivery`` under the lock; whichever takes it delivers,
+/// the other does nothing. The completion always runs asynchronously (see ``Delivery``), never under
+/// the lock and never on the caller's stack.
 ///
 /// A call may go through stages (the accounts' refresh flow: a first request, a wait for a refresh,
 /// a second request). Each stage registers how to stop it with ``onCancel(stage:_:)``; a cancel stops
 /// only the stage under way.
-final class Call<Response: Sendable>: CallControl {
-    typealias Completion = @Sendable (Result<Response, APIError>) -> Void
-
-    private struct State {
-        var completion: Completion?
+final class Call<Response>: CallControl {
+    private struct State: Sendable {
+        var delivery: Delivery<Response>?
         var wasCancelled = false
         /// The stage under way; its cancel action counts only while it is current.
         var stage = 0
@@ -67,17 +54,15 @@ final class Call<Response: Sendable>: CallControl {
     }
 
     private let state: Locked<State>
-    private let queue: DispatchQueue
 
-    init(queue: DispatchQueue, completion: @escaping Completion) {
-        self.queue = queue
-        self.state = Locked(State(completion: completion))
+    init(_ delivery: Delivery<Response>) {
+        self.state = Locked(State(delivery: delivery))
     }
 
     /// Begins a new stage and returns its number, or `nil` when the call has already finished.
     func beginStage() -> Int? {
         state.withLock { state in
-            guard state.completion != nil else { return nil }
+            guard state.delivery != nil else { return nil }
             state.stage += 1
             state.cancelStage = nil
             return state.stage
@@ -88,7 +73,7 @@ final class Call<Response: Sendable>: CallControl {
     /// finished meanwhile, `cancel` runs at once; when a later stage has begun, it is dropped.
     func onCancel(stage: Int = 0, _ cancel: @escaping @Sendable () -> Void) {
         let cancelNow = state.withLock { state -> Bool in
-            guard state.completion != nil else { return true }
+            guard state.delivery != nil else { return true }
             if state.stage == stage { state.cancelStage = cancel }
             return false
         }
@@ -97,31 +82,39 @@ final class Call<Response: Sendable>: CallControl {
 
     /// Delivers `result` unless the call already finished.
     func finish(_ result: Result<Response, APIError>) {
-        let completion = state.withLock { state -> Completion? in
-            defer { state.completion = nil; state.cancelStage = nil }
-            return state.completion
-        }
-        guard let completion else { return }
-        queue.async { completion(result) }
+        take()?.deliver(result)
+    }
+
+    /// Reads `outcome` with `reading` and delivers the result, unless the call already finished.
+    func finish(_ outcome: Exchange.Outcome, reading: ResponseReading<Response>, decoder: JSONDecoder) {
+        take()?.deliver(outcome, reading: reading, decoder: decoder)
     }
 
     func cancel() {
-        let taken = state.withLock { state -> (Completion, (@Sendable () -> Void)?)? in
-            guard let completion = state.completion else { return nil }
+        let taken = state.withLock { state -> (Delivery<Response>, (@Sendable () -> Void)?)? in
+            guard let delivery = state.delivery else { return nil }
             state.wasCancelled = true
-            defer { state.completion = nil; state.cancelStage = nil }
-            return (completion, state.cancelStage)
+            defer { state.delivery = nil; state.cancelStage = nil }
+            return (delivery, state.cancelStage)
         }
-        guard let (completion, cancelStage) = taken else { return }
+        guard let (delivery, cancelStage) = taken else { return }
         cancelStage?()
-        queue.async { completion(.failure(.cancelled)) }
+        delivery.deliver(.failure(.cancelled))
     }
 
     var isFinished: Bool {
-        state.withLock { $0.completion == nil }
+        state.withLock { $0.delivery == nil }
     }
 
     var isCancelled: Bool {
         state.withLock { $0.wasCancelled }
+    }
+
+    /// Takes the delivery, so that nothing else delivers; `nil` when the call has already finished.
+    private func take() -> Delivery<Response>? {
+        state.withLock { state in
+            defer { state.delivery = nil; state.cancelStage = nil }
+            return state.delivery
+        }
     }
 }

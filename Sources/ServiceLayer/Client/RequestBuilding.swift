@@ -9,7 +9,7 @@ import FoundationNetworking
 extension APIClient {
     /// The `URLRequest` for `endpoint`, or the reason it cannot be built: the URL (the base URL's path
     /// kept, the query strictly encoded), the method, a whole-second timeout, the client's headers
-    /// (only to its own origin), the JSON body, the endpoint's headers, and the token. An endpoint that
+    /// (only to its own origin), the body, the endpoint's headers, and the token. An endpoint that
     /// requires authorization carries `token`, or the token provider's when `token` is `nil` (the default).
     func makeRequest<Response>(for endpoint: Endpoint<Response>, token explicitToken: String? = nil)
         -> Result<URLRequest, APIError>
@@ -38,12 +38,12 @@ extension APIClient {
             request.setValue("application/json", forHTTPHeaderField: "Accept")
         }
         if let body = endpoint.body {
-            do {
-                request.httpBody = try options.encoder.encode(body)
-            } catch {
-                return .failure(.invalidRequest("the request body could not be encoded as JSON (\(error))"))
+            switch body.encodedHere(with: options.encoder) {
+            case .success(let data): request.httpBody = data
+            case .failure(let error): return .failure(error)
+            case nil: return .failure(.invalidRequest("the request body must be encoded on the main actor first"))
             }
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
         if endpoint.requiresAuthorization {

@@ -4,8 +4,8 @@ import Foundation
 
 /// The four Restaurant endpoints and the JSON shapes they answer with, in one place.
 ///
-/// The controller unwraps these envelopes, so its callers see `[String]`, `[MenuItem]`, `Data` and
-/// `Int` rather than the server's wrappers.
+/// The endpoints unwrap these envelopes (``Endpoint/map(_:)``), so the controller's callers see
+/// `[String]`, `[MenuItem]`, `Data` and `Int` rather than the server's wrappers.
 enum MenuAPI {
     /// `{"categories": [...]}`
     struct Categories: Decodable, Sendable {
@@ -35,30 +35,31 @@ enum MenuAPI {
         }
     }
 
-    /// `GET categories`
-    static let categories = Endpoint<Categories>(path: "categories")
+    /// `GET categories`, unwrapped to the names.
+    static let categories = Endpoint<Categories>("categories").map(\.categories)
 
-    /// `GET menu?category=<category>`; the core percent-encodes the value (`&`, `+`, `#`, spaces...).
-    static func menuItems(forCategory category: String) -> Endpoint<MenuItems> {
-        Endpoint(path: "menu", query: [URLQueryItem(name: "category", value: category)])
+    /// `GET menu?category=<category>`, unwrapped to the dishes; the core percent-encodes the value
+    /// (`&`, `+`, `#`, spaces...).
+    static func menuItems(forCategory category: String) -> Endpoint<[MenuItem]> {
+        Endpoint<MenuItems>("menu", query: [URLQueryItem(name: "category", value: category)]).map(\.items)
     }
 
-    /// `POST order` with `{"menuIds": [...]}`. Never retried: a `POST` is not idempotent.
-    static func submitOrder(forMenuIDs menuIDs: [Int]) -> Endpoint<PreparationTime> {
-        Endpoint(method: .post, path: "order", body: OrderRequest(menuIDs: menuIDs))
+    /// `POST order` with `{"menuIds": [...]}`, unwrapped to the minutes. Never retried: a `POST` is not
+    /// idempotent.
+    static func submitOrder(forMenuIDs menuIDs: [Int]) -> Endpoint<Int> {
+        Endpoint<PreparationTime>(method: .post, "order").body(OrderRequest(menuIDs: menuIDs)).map(\.minutes)
     }
 
     /// `GET <url>` for an image: raw bytes, never with the client's token, and always coalesced so
     /// that concurrent requests for one picture share one download. Pictures have their own caches
-    /// (``ImageCache``, ``DiskImageCache``), so they skip the client's ``ResponseCache``.
+    /// (``ImageCache``, ``DiskImageCache``), so they skip the client's ``ResponseCache``. An empty 200
+    /// is reported as ``APIError/decoding(description:body:)``.
     static func image(at url: URL) -> Endpoint<Data> {
-        Endpoint(url: url, headers: ["Accept": "image/*"]).coalescing(true).uncached()
-    }
-
-    /// An image body must not be empty: a 200 with no bytes is reported as ``APIError/decoding(description:body:)``.
-    static func checkImage(_ data: Data, from url: URL) -> Result<Data, APIError> {
-        guard data.isEmpty else { return .success(data) }
-        return .failure(
-            .decoding(description: "the image at \(url.absoluteString) was empty (a 2xx with no bytes)", body: data))
+        Endpoint<Data>(.url(url)).headers(["Accept": "image/*"]).coalescing(true).uncached().map {
+            data throws(APIError) in
+            guard data.isEmpty else { return data }
+            throw .decoding(
+                description: "the image at \(url.absoluteString) was empty (a 2xx with no bytes)", body: data)
+        }
     }
 }

@@ -21,13 +21,12 @@ extension MenuController {
     public func fetchImage(url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void) -> RequestHandle
     {
         if let cached = imageCache.data(for: url) {
-            DispatchQueue.main.async { MainActor.assumeIsolated { completion(.success(cached)) } }
-            return .completed()
+            let call = Call(.mainActor(completion))
+            call.finish(.success(cached))
+            return RequestHandle(call)
         }
         if diskImageCache != nil { return fetchImageThroughDisk(url: url, completion: completion) }
-        return client.send(MenuAPI.image(at: url), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.flatMap { self.keepImage($0, for: url) }) }
-        }
+        return client.send(image(at: url), completion: completion)
     }
 
     /// Fetches a picture, from ``imageCache`` or ``diskImageCache`` when it is there: the `async` twin of
@@ -35,7 +34,7 @@ extension MenuController {
     /// - Parameter url: The picture's URL.
     public func fetchImage(url: URL) async throws(APIError) -> Data {
         if let stored = storedImage(for: url) { return stored }
-        return try keepImage(try await client.send(MenuAPI.image(at: url)), for: url).get()
+        return try await client.send(image(at: url))
     }
 
     /// ``fetchImage(url:completion:)`` past a memory miss, with a disk tier: the file is read (and a
@@ -43,17 +42,15 @@ extension MenuController {
     private func fetchImageThroughDisk(
         url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void
     ) -> RequestHandle {
-        let call = Call<Data>(queue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        let call = Call(.mainActor(completion))
         Self.diskQueue.async { [self] in
             guard !call.isFinished else { return }  // cancelled before the disk was read
             if let stored = storedImage(for: url) {
                 call.finish(.success(stored))
                 return
             }
-            let download = client.send(MenuAPI.image(at: url), callbackQueue: Self.diskQueue) { result in
-                call.finish(result.flatMap { self.keepImage($0, for: url) })
+            let download = client.send(image(at: url), callbackQueue: Self.diskQueue) { result in
+                call.finish(result)
             }
             call.onCancel { download.cancel() }
         }
@@ -69,14 +66,15 @@ extension MenuController {
         return data
     }
 
-    /// A downloaded picture, checked (an empty body is an error) and kept in memory and on disk.
-    private func keepImage(_ data: Data, for url: URL) -> Result<Data, APIError> {
-        let checked = MenuAPI.checkImage(data, from: url)
-        if case .success = checked {
+    /// The download of a picture, which keeps it in memory and on disk as soon as it has arrived (off
+    /// the main thread, before the completion's hop to the main queue, so that a call made meanwhile
+    /// finds it in the cache).
+    private func image(at url: URL) -> Endpoint<Data> {
+        MenuAPI.image(at: url).map { [self] data in
             imageCache.insert(data, for: url)
             diskImageCache?.insert(data, for: url)
+            return data
         }
-        return checked
     }
 
     // MARK: - Clearing the caches

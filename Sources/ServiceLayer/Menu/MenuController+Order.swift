@@ -94,10 +94,11 @@ extension MenuController {
     /// announcements keep the order of the changes.
     private func orderDidChange(to order: Order, version: Int) {
         orderStore?.save(order)
-        DispatchQueue.main.async { self.announce(order, version: version) }
+        MainQueue.async { self.announce(order, version: version) }
     }
 
-    /// Posts ``orderUpdatedNotification`` and calls the observers; runs on the main queue.
+    /// Posts ``orderUpdatedNotification`` and calls the observers, on the main actor.
+    @MainActor
     private func announce(_ order: Order, version: Int) {
         notificationCenter.post(
             name: Self.orderUpdatedNotification, object: self, userInfo: [Self.orderUserInfoKey: order])

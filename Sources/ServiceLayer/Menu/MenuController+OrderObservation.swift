@@ -22,11 +22,11 @@ extension MenuController {
     /// - Returns: The observation; observing stops when it is cancelled or deallocated.
     public func observeOrder(_ handler: @escaping @MainActor (Order) -> Void) -> OrderObservation {
         let orderState = self.orderState
-        let id = orderState.addObserver({ order in MainActor.assumeIsolated { handler(order) } }) { id, current in
-            DispatchQueue.main.async {
+        let id = orderState.addObserver(handler) { id, current in
+            MainQueue.async {
                 // The observation may have been cancelled before this first call ran.
                 guard orderState.observer(id) != nil else { return }
-                MainActor.assumeIsolated { handler(current) }
+                handler(current)
             }
         }
         return OrderObservation { orderState.removeObserver(id) }

@@ -119,15 +119,13 @@ public final class MenuController: Sendable {
     @discardableResult
     public func fetchCategories(completion: @escaping @MainActor (Result<[String], APIError>) -> Void) -> RequestHandle
     {
-        client.send(MenuAPI.categories, callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.map(\.categories)) }
-        }
+        client.send(MenuAPI.categories, completion: completion)
     }
 
     /// Fetches the menu's category names: the `async` twin of ``fetchCategories(completion:)``.
     /// Cancelling the task cancels the request and throws ``APIError/cancelled``.
     public func fetchCategories() async throws(APIError) -> [String] {
-        try await client.send(MenuAPI.categories).categories
+        try await client.send(MenuAPI.categories)
     }
 
     /// Fetches the dishes of one category (`GET menu?category=<category>`). An unknown category gives
@@ -141,15 +139,13 @@ public final class MenuController: Sendable {
     public func fetchMenuItems(
         forCategory category: String, completion: @escaping @MainActor (Result<[MenuItem], APIError>) -> Void
     ) -> RequestHandle {
-        client.send(MenuAPI.menuItems(forCategory: category), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.map(\.items)) }
-        }
+        client.send(MenuAPI.menuItems(forCategory: category), completion: completion)
     }
 
     /// Fetches the dishes of one category: the `async` twin of ``fetchMenuItems(forCategory:completion:)``.
     /// - Parameter category: A name from ``fetchCategories()``; any text is sent intact.
     public func fetchMenuItems(forCategory category: String) async throws(APIError) -> [MenuItem] {
-        try await client.send(MenuAPI.menuItems(forCategory: category)).items
+        try await client.send(MenuAPI.menuItems(forCategory: category))
     }
 
     /// Sends the order (`POST order` with `{"menuIds": [...]}`) and returns the kitchen's estimate.
@@ -163,15 +159,13 @@ public final class MenuController: Sendable {
     public func submitOrder(
         forMenuIDs menuIDs: [Int], completion: @escaping @MainActor (Result<MinutesToPrepare, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.map(\.minutes)) }
-        }
+        client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs), completion: completion)
     }
 
     /// Sends the order and returns the minutes until it is ready: the `async` twin of
     /// ``submitOrder(forMenuIDs:completion:)``. Never repeated automatically.
     /// - Parameter menuIDs: The ordered dishes' ``MenuItem/id``s.
     public func submitOrder(forMenuIDs menuIDs: [Int]) async throws(APIError) -> MinutesToPrepare {
-        try await client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs)).minutes
+        try await client.send(MenuAPI.submitOrder(forMenuIDs: menuIDs))
     }
 }

@@ -5,8 +5,8 @@ import Foundation
 /// The lock can stay held across a `_modify` access (``beginChange()`` then ``endChange(_:announce:)``),
 /// so `controller.order.menuItems.append(item)` reads and writes the order as one step.
 final class OrderState: Sendable {
-    /// Receives a new order; always called on the main queue.
-    typealias Observer = @Sendable (Order) -> Void
+    /// Receives a new order; always called on the main actor.
+    typealias Observer = @MainActor (Order) -> Void
 
     fileprivate struct State {
         var order: Order

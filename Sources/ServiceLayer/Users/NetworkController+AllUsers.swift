@@ -14,9 +14,7 @@ extension NetworkController {
     @discardableResult
     public func fetchAllUsers(completion: @escaping @MainActor (Result<[User], APIError>) -> Void) -> RequestHandle {
         // One walk, the loop below, for both forms: this one runs it in a task that the handle cancels.
-        let walk = Call<[User]>(queue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        let walk = Call(.mainActor(completion))
         let task = Task {
             do throws(APIError) {
                 walk.finish(.success(try await fetchAllUsers()))

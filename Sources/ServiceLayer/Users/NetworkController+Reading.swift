@@ -16,9 +16,7 @@ extension NetworkController {
         page: Int,
         completion: @escaping @MainActor (Result<UsersPage, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersAPI.page(page), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        client.send(UsersAPI.page(page), completion: completion)
     }
 
     /// Fetches one page of users: the `async` twin of ``fetchUsers(page:completion:)``.
@@ -40,15 +38,13 @@ extension NetworkController {
         id: Int,
         completion: @escaping @MainActor (Result<User, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersAPI.user(id: id), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.map(\.data)) }
-        }
+        client.send(UsersAPI.user(id: id), completion: completion)
     }
 
     /// Fetches one user: the `async` twin of ``fetchUser(id:completion:)``.
     /// - Parameter id: The user's id.
     /// - Returns: The user.
     public func fetchUser(id: Int) async throws(APIError) -> User {
-        try await client.send(UsersAPI.user(id: id)).data
+        try await client.send(UsersAPI.user(id: id))
     }
 }

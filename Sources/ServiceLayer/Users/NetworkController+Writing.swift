@@ -13,9 +13,7 @@ extension NetworkController {
         _ body: UserBody,
         completion: @escaping @MainActor (Result<CreatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersAPI.create(body), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        client.send(UsersAPI.create(body), completion: completion)
     }
 
     /// Creates a user: the `async` twin of ``createUser(_:completion:)``.
@@ -37,9 +35,7 @@ extension NetworkController {
         _ body: UserBody,
         completion: @escaping @MainActor (Result<UpdatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersAPI.update(id: id, body, method: .put), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        client.send(UsersAPI.update(id: id, body, method: .put), completion: completion)
     }
 
     /// Replaces a user: the `async` twin of ``updateUser(id:_:completion:)``.
@@ -64,9 +60,7 @@ extension NetworkController {
         _ body: UserBody,
         completion: @escaping @MainActor (Result<UpdatedUser, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersAPI.update(id: id, body, method: .patch), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        client.send(UsersAPI.update(id: id, body, method: .patch), completion: completion)
     }
 
     /// Changes part of a user: the `async` twin of ``patchUser(id:_:completion:)``.
@@ -88,9 +82,7 @@ extension NetworkController {
         id: Int,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(UsersAPI.delete(id: id), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result) }
-        }
+        client.send(UsersAPI.delete(id: id), completion: completion)
     }
 
     /// Deletes a user: the `async` twin of ``deleteUser(id:completion:)``.

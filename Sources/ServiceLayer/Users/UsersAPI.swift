@@ -2,38 +2,38 @@ import Foundation
 
 // MARK: - The reqres wire format
 
-/// The reqres endpoints and the one JSON wrapper the controller unwraps, in one place.
+/// The reqres endpoints and the one JSON wrapper they unwrap, in one place.
 ///
 /// The bodies and answers users see (``UserBody``, ``UsersPage``, ``User``, ``CreatedUser``,
 /// ``UpdatedUser``) are public models in their own files.
 enum UsersAPI {
-    /// `{"data": {...}}`: how reqres wraps a single object; the controller hands out what is inside.
+    /// `{"data": {...}}`: how reqres wraps a single object; ``user(id:)`` hands out what is inside.
     struct DataEnvelope<Wrapped: Decodable & Sendable>: Decodable, Sendable {
         let data: Wrapped
     }
 
     /// `GET users?page=<page>`.
     static func page(_ page: Int) -> Endpoint<UsersPage> {
-        Endpoint(path: "users", query: [URLQueryItem(name: "page", value: String(page))])
+        Endpoint("users", query: [URLQueryItem(name: "page", value: String(page))])
     }
 
-    /// `GET users/<id>`, answered as `{"data": {...}}`.
-    static func user(id: Int) -> Endpoint<DataEnvelope<User>> {
-        Endpoint(path: "users/\(id)")
+    /// `GET users/<id>`, answered as `{"data": {...}}` and unwrapped.
+    static func user(id: Int) -> Endpoint<User> {
+        Endpoint<DataEnvelope<User>>("users/\(id)").map(\.data)
     }
 
     /// `POST users` with `{name, job}`; 201 on success. Never retried (`POST` is not idempotent).
     static func create(_ body: UserBody) -> Endpoint<CreatedUser> {
-        Endpoint(method: .post, path: "users", body: body)
+        Endpoint(method: .post, "users").body(body)
     }
 
     /// `PUT users/<id>` (replace) or `PATCH users/<id>` (change part) with `{name, job}`.
     static func update(id: Int, _ body: UserBody, method: HTTPMethod) -> Endpoint<UpdatedUser> {
-        Endpoint(method: method, path: "users/\(id)", body: body)
+        Endpoint(method: method, "users/\(id)").body(body)
     }
 
     /// `DELETE users/<id>`; 204 with no body on success.
     static func delete(id: Int) -> Endpoint<Void> {
-        Endpoint(method: .delete, path: "users/\(id)")
+        Endpoint(method: .delete, "users/\(id)")
     }
 }

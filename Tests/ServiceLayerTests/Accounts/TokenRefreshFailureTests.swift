@@ -16,7 +16,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         // The stored refresh token is used up elsewhere first, so the controller's refresh fails with a
         // 401 — after a second, so that all 20 calls surely started while logged in.
         let stolen = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
-        let other = APIClient(baseURL: apiURL(), callbackQueue: .main, options: uncoalesced)
+        let other = APIClient(baseURL: apiURL(), options: uncoalesced)
         let used = awaitCompletion {
             other.send(AccountsAPI.refresh(refreshToken: stolen), completion: $0)
         }
@@ -115,18 +115,18 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let controller = makeAccountController(tokenStore: store)
         _ = try signUp(controller)
         let refresher = TokenRefresher(client: controller.client, store: store, now: { clock.now })
-        func fetch() -> Result<AccountsAPI.ProductsReply, APIError>? {
-            awaitCompletion { refresher.send(AccountsAPI.products, queue: .main, completion: $0) }
+        func fetch() -> Result<[Product], APIError>? {
+            awaitCompletion { refresher.send(AccountsAPI.products, delivery: .mainActor($0)) }
         }
         for step in 1...3 {
             server.expireAllTokens()
-            XCTAssertEqual(fetch()?.successValue?.success, true)
+            XCTAssertNotNil(fetch()?.successValue)
             clock.advance(by: step < 3 ? 10 : 9)
         }
         server.expireAllTokens()
         XCTAssertEqual(fetch()?.failureError, .tooManyTokenRefreshes, "3 refreshes at 0, 10 and 20 s; now 29 s")
         clock.advance(by: 1.5)
-        XCTAssertEqual(fetch()?.successValue?.success, true, "the first refresh left the window")
+        XCTAssertNotNil(fetch()?.successValue, "the first refresh left the window")
         XCTAssertEqual(refreshCount, 4)
     }
 

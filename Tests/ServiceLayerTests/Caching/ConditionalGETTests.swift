@@ -44,7 +44,7 @@ final class ConditionalGETTests: FixtureServerTestCase {
     func testAChangedResourceIsFetchedFresh() async throws {
         let cache = ResponseCache()
         let client = makeClient()
-        let endpoint = Endpoint<CategoriesResponse>(path: "categories").cached(in: cache)
+        let endpoint = Endpoint<CategoriesResponse>("categories").cached(in: cache)
         _ = try await client.send(endpoint)
         server.touch(path: "/categories")
         let changed = try await client.send(endpoint)
@@ -73,7 +73,7 @@ final class ConditionalGETTests: FixtureServerTestCase {
         server.setCacheControl("no-store", path: "/categories")
         let cache = ResponseCache()
         let client = makeClient()
-        let endpoint = Endpoint<CategoriesResponse>(path: "categories").cached(in: cache)
+        let endpoint = Endpoint<CategoriesResponse>("categories").cached(in: cache)
         _ = try await client.send(endpoint)
         _ = try await client.send(endpoint)
         XCTAssertEqual(cache.count, 0)
@@ -84,13 +84,13 @@ final class ConditionalGETTests: FixtureServerTestCase {
     func testARequestWithAuthorizationIsNeverCached() async throws {
         let cache = ResponseCache()
         let client = makeClient(token: { "secret" })
-        var endpoint = Endpoint<CategoriesResponse>(path: "categories").cached(in: cache)
+        var endpoint = Endpoint<CategoriesResponse>("categories").cached(in: cache)
         endpoint.requiresAuthorization = true
         _ = try await client.send(endpoint)
         _ = try await client.send(endpoint)
         XCTAssertEqual(cache.count, 0)
         XCTAssertEqual(server.responseCount(path: "/categories", status: 304), 0)
-        let headers = Endpoint<CategoriesResponse>(path: "categories", headers: ["Authorization": "Basic eDp5"])
+        let headers = Endpoint<CategoriesResponse>("categories").headers(["Authorization": "Basic eDp5"])
         _ = try await client.send(headers.cached(in: cache))
         XCTAssertEqual(cache.count, 0)
     }
@@ -99,7 +99,7 @@ final class ConditionalGETTests: FixtureServerTestCase {
         var options = APIClient.Options(retryPolicy: .never)
         options.responseCache = ResponseCache()
         let client = makeClient(options: options)
-        let endpoint = Endpoint<CategoriesResponse>(path: "categories").uncached()
+        let endpoint = Endpoint<CategoriesResponse>("categories").uncached()
         _ = try await client.send(endpoint)
         _ = try await client.send(endpoint)
         XCTAssertEqual(options.responseCache?.count, 0)

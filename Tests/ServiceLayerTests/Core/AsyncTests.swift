@@ -17,21 +17,21 @@ final class AsyncTests: CoreTestCase {
     /// Polls `condition` every 10 ms from an async test, failing after `timeout` seconds.
     func testReturnsTheDecodedValue() async throws {
         let stub = makeStub(always: .json(#"{"id":2,"email":"janet@example.com"}"#))
-        let user = try await makeClient(stub).send(Endpoint<User>(path: "users/2"))
+        let user = try await makeClient(stub).send(Endpoint<User>("users/2"))
         XCTAssertEqual(user, User(id: 2, email: "janet@example.com"))
         XCTAssertEqual(stub.requestCount, 1)
     }
 
     func testVoidEndpointReturnsOn204() async throws {
         let stub = makeStub(always: .status(204))
-        try await makeClient(stub).send(Endpoint<Void>(method: .delete, path: "users/2"))
+        try await makeClient(stub).send(Endpoint<Void>(method: .delete, "users/2"))
         XCTAssertEqual(stub.requests.first?.method, "DELETE")
     }
 
     func testThrowsTypedAPIError() async {
         let stub = makeStub(always: .status(404, body: "{}"))
         do throws(APIError) {
-            _ = try await makeClient(stub).send(Endpoint<User>(path: "users/23"))
+            _ = try await makeClient(stub).send(Endpoint<User>("users/23"))
             XCTFail("expected a throw")
         } catch {
             XCTAssertEqual(error, .httpStatus(code: 404, body: Data("{}".utf8)))
@@ -42,7 +42,7 @@ final class AsyncTests: CoreTestCase {
     func testThrowsDecodingError() async {
         let stub = makeStub(always: .json(#"{"id":"two","email":"x"}"#))
         do throws(APIError) {
-            _ = try await makeClient(stub).send(Endpoint<User>(path: "users/2"))
+            _ = try await makeClient(stub).send(Endpoint<User>("users/2"))
             XCTFail("expected a throw")
         } catch {
             guard case .decoding(let description, _) = error else { return XCTFail("expected .decoding, got \(error)") }
@@ -55,7 +55,7 @@ final class AsyncTests: CoreTestCase {
         let client = makeClient(stub)
         let task = Task { () -> Result<Data, APIError> in
             do throws(APIError) {
-                return .success(try await client.send(Endpoint<Data>(path: "slow")))
+                return .success(try await client.send(Endpoint<Data>("slow")))
             } catch {
                 return .failure(error)
             }
@@ -76,7 +76,7 @@ final class AsyncTests: CoreTestCase {
         let task = Task { () -> Result<Data, APIError> in
             while !Task.isCancelled { await Task.yield() }
             do throws(APIError) {
-                return .success(try await client.send(Endpoint<Data>(path: "x")))
+                return .success(try await client.send(Endpoint<Data>("x")))
             } catch {
                 return .failure(error)
             }

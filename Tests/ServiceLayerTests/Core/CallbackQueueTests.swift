@@ -9,26 +9,24 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Completions run on the client's callback queue, a call's own queue, or `.main` by default.
+/// `send(_:completion:)` delivers on the main actor; `send(_:callbackQueue:completion:)` on the queue it
+/// names: successes, failures, failures found before sending, and cancellations alike.
 final class CallbackQueueTests: CoreTestCase {
     private let key = DispatchSpecificKey<String>()
-    private let clientQueue = DispatchQueue(label: "CallbackQueueTests.client")
     private let callQueue = DispatchQueue(label: "CallbackQueueTests.call")
 
     override func setUp() {
         super.setUp()
-        clientQueue.setSpecific(key: key, value: "client")
         callQueue.setSpecific(key: key, value: "call")
     }
 
-    /// Sends `endpoint` and returns the queue label seen by its completion, checking it is `expected`.
-    private func queueName<Response>(
-        _ endpoint: Endpoint<Response>, client: APIClient, override: DispatchQueue? = nil, expected: DispatchQueue
-    ) -> String? {
+    /// Sends `endpoint` with `callQueue` and returns the queue label seen by its completion.
+    private func queueName<Response: Sendable>(_ endpoint: Endpoint<Response>, client: APIClient) -> String? {
         let seen = Locked<String?>(nil)
         let done = expectation(description: "completion")
         let key = self.key
-        client.send(endpoint, callbackQueue: override) { _ in
+        let expected = callQueue
+        client.send(endpoint, callbackQueue: callQueue) { _ in
             dispatchPrecondition(condition: .onQueue(expected))
             seen.withLock { $0 = DispatchQueue.getSpecific(key: key) }
             done.fulfill()
@@ -37,52 +35,40 @@ final class CallbackQueueTests: CoreTestCase {
         return seen.withLock { $0 }
     }
 
-    func testSuccessAndFailureRunOnTheClientQueue() {
+    func testSuccessAndFailureRunOnTheNamedQueue() {
         let ok = makeStub(always: .json("{}"))
         let notFound = makeStub(always: .status(404))
-        let client = makeClient(ok, callbackQueue: clientQueue)
-        XCTAssertEqual(queueName(Endpoint<Data>(path: "x"), client: client, expected: clientQueue), "client")
-        let failing = Endpoint<Data>(url: notFound.url("x"))
-        XCTAssertEqual(queueName(failing, client: client, expected: clientQueue), "client")
+        let client = makeClient(ok)
+        XCTAssertEqual(queueName(Endpoint<Data>("x"), client: client), "call")
+        XCTAssertEqual(queueName(Endpoint<Data>(.url(notFound.url("x"))), client: client), "call")
     }
 
-    func testImmediateFailuresAndCancellationRunOnTheClientQueue() {
+    func testImmediateFailuresAndCancellationRunOnTheNamedQueue() {
         let stub = makeStub(always: .never)
-        let client = makeClient(stub, callbackQueue: clientQueue, tokenProvider: { nil })
-        let unauthenticated = Endpoint<Data>(path: "x", requiresAuthorization: true)
-        XCTAssertEqual(queueName(unauthenticated, client: client, expected: clientQueue), "client")
+        let client = makeClient(stub, tokenProvider: { nil })
+        XCTAssertEqual(queueName(Endpoint<Data>("x").requiringAuthorization(), client: client), "call")
 
         let seen = Locked<String?>(nil)
         let done = expectation(description: "cancelled")
         let key = self.key
-        let clientQueue = self.clientQueue
-        let handle = client.send(Endpoint<Data>(path: "slow")) { result in
-            dispatchPrecondition(condition: .onQueue(clientQueue))
+        let callQueue = self.callQueue
+        let handle = client.send(Endpoint<Data>("slow"), callbackQueue: callQueue) { result in
+            dispatchPrecondition(condition: .onQueue(callQueue))
             XCTAssertEqual(result.failureError, .cancelled)
             seen.withLock { $0 = DispatchQueue.getSpecific(key: key) }
             done.fulfill()
         }
         DispatchQueue.global().async { handle.cancel() }
         wait(for: [done], timeout: 10)
-        XCTAssertEqual(seen.withLock { $0 }, "client")
-    }
-
-    func testPerCallQueueOverridesTheClientQueue() {
-        let ok = makeStub(always: .json("{}"))
-        let failing = makeStub(always: .status(500))
-        let client = makeClient(ok, callbackQueue: clientQueue)
-        let success = Endpoint<Data>(path: "x")
-        XCTAssertEqual(queueName(success, client: client, override: callQueue, expected: callQueue), "call")
-        let failure = Endpoint<Data>(url: failing.url("x"))
-        XCTAssertEqual(queueName(failure, client: client, override: callQueue, expected: callQueue), "call")
+        XCTAssertEqual(seen.withLock { $0 }, "call")
     }
 
     func testCompletionNeverRunsOnTheCallersStack() {
-        let client = makeClient(baseURL: URL(string: "mailto:x@y")!, callbackQueue: clientQueue)
+        let client = makeClient(baseURL: URL(string: "mailto:x@y")!)
         let calls = Locked(0)
         let done = expectation(description: "completion")
-        clientQueue.sync {
-            client.send(Endpoint<Data>(path: "x")) { _ in
+        callQueue.sync {
+            client.send(Endpoint<Data>("x"), callbackQueue: callQueue) { _ in
                 calls.withLock { $0 += 1 }
                 done.fulfill()
             }
@@ -92,18 +78,21 @@ final class CallbackQueueTests: CoreTestCase {
         XCTAssertEqual(calls.withLock { $0 }, 1)
     }
 
-    func testMainQueueIsTheDefault() {
+    /// The main-actor form, sent from a background thread, still completes on the main queue, for a
+    /// success, a failure and a cancel.
+    func testTheMainActorFormCompletesOnTheMainQueueFromAnyThread() {
         let ok = makeStub(always: .json("{}"))
         let failing = makeStub(always: .status(404))
         let client = APIClient(baseURL: ok.baseURL, session: URLStub().makeSession())
-        XCTAssertEqual(client.callbackQueue.label, DispatchQueue.main.label)
-        for endpoint in [Endpoint<Data>(path: "x"), Endpoint<Data>(url: failing.url("x"))] {
+        for endpoint in [Endpoint<Data>("x"), Endpoint<Data>(.url(failing.url("x")))] {
             let onMain = Locked<Bool?>(nil)
             let done = expectation(description: "completion on main")
-            client.send(endpoint) { _ in
-                dispatchPrecondition(condition: .onQueue(.main))
-                onMain.withLock { $0 = Thread.isMainThread }
-                done.fulfill()
+            DispatchQueue.global().async {
+                client.send(endpoint) { _ in
+                    dispatchPrecondition(condition: .onQueue(.main))
+                    onMain.withLock { $0 = true }
+                    done.fulfill()
+                }
             }
             wait(for: [done], timeout: 10)
             XCTAssertEqual(onMain.withLock { $0 }, true)

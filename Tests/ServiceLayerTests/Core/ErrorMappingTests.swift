@@ -11,7 +11,7 @@ import FoundationNetworking
 final class ErrorMappingTests: CoreTestCase {
     private func failure(for code: URLError.Code) -> APIError? {
         let stub = makeStub(always: .fail(URLError(code)))
-        let error = failure(result(Endpoint<Data>(path: "x"), on: makeClient(stub)))
+        let error = failure(result(Endpoint<Data>("x"), on: makeClient(stub)))
         XCTAssertEqual(stub.requestCount, 1)
         return error
     }
@@ -46,11 +46,11 @@ final class ErrorMappingTests: CoreTestCase {
     func testOfflineConnectivitySourceFailsAtOnceAndSendsNothing() {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub, options: APIClient.Options(connectivity: FakeConnectivity(online: false)))
-        XCTAssertEqual(failure(result(Endpoint<Data>(path: "x"), on: client)), .offline)
-        XCTAssertEqual(failure(result(Endpoint<Void>(method: .post, path: "order"), on: client)), .offline)
+        XCTAssertEqual(failure(result(Endpoint<Data>("x"), on: client)), .offline)
+        XCTAssertEqual(failure(result(Endpoint<Void>(method: .post, "order"), on: client)), .offline)
         XCTAssertEqual(stub.requestCount, 0)
         let online = makeClient(stub, options: APIClient.Options(connectivity: FakeConnectivity(online: true)))
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: online)))
+        XCTAssertNotNil(success(result(Endpoint<Data>("x"), on: online)))
         XCTAssertEqual(stub.requestCount, 1)
     }
 }

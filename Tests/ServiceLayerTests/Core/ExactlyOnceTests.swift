@@ -14,7 +14,7 @@ final class ExactlyOnceTests: CoreTestCase {
     func testSuccessCompletesOnce() {
         let stub = makeStub(always: .json(#"{"ok":true}"#))
         let probe = ExactlyOnce<Result<[String: Bool], APIError>>()
-        let handle = makeClient(stub).send(Endpoint<[String: Bool]>(path: "x"), completion: probe.callback)
+        let handle = makeClient(stub).send(Endpoint<[String: Bool]>("x"), completion: probe.callback)
         assertCalledExactlyOnce(probe)
         XCTAssertEqual(try? probe.allValues.first?.get(), ["ok": true])
         XCTAssertTrue(handle.isFinished)
@@ -24,7 +24,7 @@ final class ExactlyOnceTests: CoreTestCase {
     func testFailureCompletesOnce() {
         let stub = makeStub(always: .status(500, body: "boom"))
         let probe = ExactlyOnce<Result<Data, APIError>>()
-        makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        makeClient(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         assertCalledExactlyOnce(probe)
         XCTAssertEqual(probe.allValues.first?.failureError, .httpStatus(code: 500, body: Data("boom".utf8)))
     }
@@ -33,7 +33,7 @@ final class ExactlyOnceTests: CoreTestCase {
         let gate = StubGate()
         let stub = makeStub(always: .held(gate, .json("{}")))
         let probe = ExactlyOnce<Result<Data, APIError>>()
-        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        let handle = makeClient(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         handle.cancel()
         XCTAssertTrue(handle.isCancelled)
         XCTAssertTrue(handle.isFinished)
@@ -46,7 +46,7 @@ final class ExactlyOnceTests: CoreTestCase {
     func testCancelInFlightCompletesOnceAndStopsTheRequest() {
         let stub = makeStub(always: .never)
         let probe = ExactlyOnce<Result<Data, APIError>>()
-        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        let handle = makeClient(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         Polling.until { stub.requestCount == 1 }
         XCTAssertFalse(handle.isFinished)
         handle.cancel()
@@ -58,7 +58,7 @@ final class ExactlyOnceTests: CoreTestCase {
     func testCancelAfterCompletionDoesNothing() {
         let stub = makeStub(always: .json("[1,2]"))
         let probe = ExactlyOnce<Result<[Int], APIError>>()
-        let handle = makeClient(stub).send(Endpoint<[Int]>(path: "x"), completion: probe.callback)
+        let handle = makeClient(stub).send(Endpoint<[Int]>("x"), completion: probe.callback)
         firstCall(probe)
         handle.cancel()
         handle.cancel()
@@ -71,7 +71,7 @@ final class ExactlyOnceTests: CoreTestCase {
     func testCancelTwiceCompletesOnce() {
         let stub = makeStub(always: .never)
         let probe = ExactlyOnce<Result<Data, APIError>>()
-        let handle = makeClient(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        let handle = makeClient(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         handle.cancel()
         handle.cancel()
         assertCalledExactlyOnce(probe)
@@ -83,10 +83,10 @@ final class ExactlyOnceTests: CoreTestCase {
         let slow = makeStub(always: .never)
         let client = makeClient(fast)
         let probeB = ExactlyOnce<Result<Data, APIError>>()
-        let handleB = client.send(Endpoint<Data>(url: slow.url("b")), completion: probeB.callback)
+        let handleB = client.send(Endpoint<Data>(.url(slow.url("b"))), completion: probeB.callback)
         let probeA = ExactlyOnce<Result<Data, APIError>>()
         let completionA = probeA.callback
-        client.send(Endpoint<Data>(path: "a")) { result in
+        client.send(Endpoint<Data>("a")) { result in
             handleB.cancel()
             completionA(result)
         }
@@ -100,11 +100,11 @@ final class ExactlyOnceTests: CoreTestCase {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub)
         let probeB = ExactlyOnce<Result<Data, APIError>>()
-        let handleB = client.send(Endpoint<Data>(path: "b"), completion: probeB.callback)
+        let handleB = client.send(Endpoint<Data>("b"), completion: probeB.callback)
         firstCall(probeB)
         let probeA = ExactlyOnce<Result<Data, APIError>>()
         let completionA = probeA.callback
-        client.send(Endpoint<Data>(path: "a")) { result in
+        client.send(Endpoint<Data>("a")) { result in
             handleB.cancel()
             completionA(result)
         }
@@ -121,7 +121,8 @@ final class ExactlyOnceTests: CoreTestCase {
         let stub = makeStub { seen in
             (Int(seen.url?.lastPathComponent ?? "") ?? 0) % 3 == 0 ? .never : .json("{}")
         }
-        let client = makeClient(stub, callbackQueue: DispatchQueue(label: "callbacks", attributes: .concurrent))
+        let client = makeClient(stub)
+        let callbacks = DispatchQueue(label: "callbacks", attributes: .concurrent)
         let count = 100
         let calls = Locked<[Int]>(Array(repeating: 0, count: count))
         let outcomes = Locked<[APIError?]>(Array(repeating: nil, count: count))
@@ -129,7 +130,7 @@ final class ExactlyOnceTests: CoreTestCase {
         allDone.expectedFulfillmentCount = count
         allDone.assertForOverFulfill = false
         DispatchQueue.concurrentPerform(iterations: count) { index in
-            let handle = client.send(Endpoint<Data>(path: "items/\(index)")) { result in
+            let handle = client.send(Endpoint<Data>("items/\(index)"), callbackQueue: callbacks) { result in
                 calls.withLock { $0[index] += 1 }
                 outcomes.withLock { $0[index] = result.failureError }
                 allDone.fulfill()

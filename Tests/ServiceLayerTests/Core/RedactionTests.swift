@@ -77,9 +77,9 @@ final class RedactionTests: CoreTestCase {
         let stub = makeStub(always: .json(#"{"success":true,"token":"tk-from-server"}"#))
         let options = APIClient.Options(retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } })
         let client = makeClient(stub, options: options, tokenProvider: { "tk-SECRET-42" })
-        var login = Endpoint<Void>(
-            method: .post, path: "accounts/login", body: Login(email: "ann@example.com", password: "hunter2"),
-            requiresAuthorization: true)
+        var login = Endpoint<Void>(method: .post, "accounts/login").body(
+            Login(email: "ann@example.com", password: "hunter2")
+        ).requiringAuthorization()
         login.headers["X-Trace"] = "trace-7"
         XCTAssertNotNil(success(result(login, on: client)))
         Polling.until { lines.withLock { $0 }.count == 1 }
@@ -109,7 +109,7 @@ final class RedactionTests: CoreTestCase {
             retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05),
             logger: { line in lines.withLock { $0.append(line) } })
         let client = makeClient(stub, options: options)
-        let endpoint = Endpoint<Data>(path: "items", query: [URLQueryItem(name: "token", value: "tk-query")])
+        let endpoint = Endpoint<Data>("items", query: [URLQueryItem(name: "token", value: "tk-query")])
         XCTAssertEqual(failure(result(endpoint, on: client))?.statusCode, 401)
         Polling.until { lines.withLock { $0 }.count == 1 }
         Polling.pause(0.2)
@@ -130,7 +130,7 @@ final class RedactionTests: CoreTestCase {
             stub,
             options: APIClient.Options(retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } }))
         let probe = ExactlyOnce<Result<Data, APIError>>()
-        let handle = client.send(Endpoint<Data>(path: "slow"), completion: probe.callback)
+        let handle = client.send(Endpoint<Data>("slow"), completion: probe.callback)
         Polling.until { stub.requestCount == 1 }
         handle.cancel()
         assertCalledExactlyOnce(probe)

@@ -22,7 +22,7 @@ final class RequestBuildingTests: CoreTestCase {
         let stub = makeStub(always: .status(204))
         let client = makeClient(stub)
         for method in HTTPMethod.allCases {
-            XCTAssertNotNil(success(result(Endpoint<Void>(method: method, path: "thing"), on: client)), method.rawValue)
+            XCTAssertNotNil(success(result(Endpoint<Void>(method: method, "thing"), on: client)), method.rawValue)
         }
         XCTAssertEqual(stub.requests.map(\.method), HTTPMethod.allCases.map(\.rawValue))
         XCTAssertEqual(stub.requests.map { $0.header("Accept") }, Array(repeating: "application/json", count: 6))
@@ -32,7 +32,7 @@ final class RequestBuildingTests: CoreTestCase {
         let stub = makeStub(always: .json(#"{"preparation_time":20}"#))
         let client = makeClient(stub)
         let order = Order(menuIds: [1, 2], note: "no onions & extra +")
-        let endpoint = Endpoint<[String: Int]>(method: .post, path: "order", body: order)
+        let endpoint = Endpoint<[String: Int]>(method: .post, "order").body(order)
         XCTAssertEqual(success(result(endpoint, on: client)), ["preparation_time": 20])
         let sent = stub.requests.first
         XCTAssertEqual(sent?.method, "POST")
@@ -43,7 +43,7 @@ final class RequestBuildingTests: CoreTestCase {
 
     func testNoContentTypeWithoutBody() {
         let stub = makeStub(always: .json("{}"))
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: makeClient(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>("x"), on: makeClient(stub))))
         XCTAssertNil(stub.requests.first?.header("Content-Type"))
         XCTAssertTrue(stub.requests.first?.body?.isEmpty ?? true)
     }
@@ -53,7 +53,7 @@ final class RequestBuildingTests: CoreTestCase {
         let options = APIClient.Options(
             retryPolicy: .never, headers: ["X-API-Key": "client-key", "X-Client": "tests", "Accept": "text/plain"])
         let client = makeClient(stub, options: options)
-        let endpoint = Endpoint<Data>(path: "x", headers: ["X-API-Key": "endpoint-key"])
+        let endpoint = Endpoint<Data>("x").headers(["X-API-Key": "endpoint-key"])
         XCTAssertNotNil(success(result(endpoint, on: client)))
         let sent = stub.requests.first
         XCTAssertEqual(sent?.header("X-API-Key"), "endpoint-key")
@@ -63,7 +63,7 @@ final class RequestBuildingTests: CoreTestCase {
 
     func testBodyThatCannotBeEncodedFailsAndSendsNothing() {
         let stub = makeStub(always: .json("{}"))
-        let endpoint = Endpoint<Void>(method: .post, path: "x", body: NotANumber())
+        let endpoint = Endpoint<Void>(method: .post, "x").body(NotANumber())
         guard case .invalidRequest(let reason) = failure(result(endpoint, on: makeClient(stub))) else {
             return XCTFail("expected .invalidRequest")
         }
@@ -75,25 +75,25 @@ final class RequestBuildingTests: CoreTestCase {
         let client = makeClient(baseURL: URL(string: "http://host/")!)
         let cases: [(TimeInterval, TimeInterval)] = [(0.2, 1), (0, 1), (1, 1), (1.5, 2), (2.01, 3), (30, 30)]
         for (given, expected) in cases {
-            let request = try? client.makeRequest(for: Endpoint<Data>(path: "x").timeout(given)).get()
+            let request = try? client.makeRequest(for: Endpoint<Data>("x").timeout(given)).get()
             XCTAssertEqual(request?.timeoutInterval, expected, "\(given)")
         }
         let clientDefault = makeClient(
             baseURL: URL(string: "http://host/")!, options: APIClient.Options(timeout: 0.4, retryPolicy: .never))
-        XCTAssertEqual(try? clientDefault.makeRequest(for: Endpoint<Data>(path: "x")).get().timeoutInterval, 1)
+        XCTAssertEqual(try? clientDefault.makeRequest(for: Endpoint<Data>("x")).get().timeoutInterval, 1)
     }
 
     func testTimeoutReachesTheWire() {
         let stub = makeStub(always: .json("{}"))
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x").timeout(1.5), on: makeClient(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>("x").timeout(1.5), on: makeClient(stub))))
         XCTAssertEqual(stub.requests.first?.request.timeoutInterval, 2)
     }
 
     func testBearerTokenGoesToTheBaseOriginWhenRequired() {
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub, tokenProvider: { "secret-token" })
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)))
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "public"), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>("products").requiringAuthorization(), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>("public"), on: client)))
         XCTAssertEqual(stub.requests.map { $0.header("Authorization") }, ["Bearer secret-token", nil])
     }
 
@@ -102,8 +102,8 @@ final class RequestBuildingTests: CoreTestCase {
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([1])))
         let options = APIClient.Options(retryPolicy: .never, headers: ["X-API-Key": "client-key"])
         let client = makeClient(api, options: options)
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client)))
-        XCTAssertNotNil(success(result(Endpoint<Data>(url: images.url("a.png")), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>("x"), on: client)))
+        XCTAssertNotNil(success(result(Endpoint<Data>(.url(images.url("a.png"))), on: client)))
         XCTAssertEqual(api.requests.first?.header("X-API-Key"), "client-key")
         XCTAssertNil(images.requests.first?.header("X-API-Key"), "the API key went to another host")
     }
@@ -112,10 +112,10 @@ final class RequestBuildingTests: CoreTestCase {
         let api = makeStub(always: .json("{}"))
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([1, 2, 3])))
         let client = makeClient(api, tokenProvider: { "secret-token" })
-        XCTAssertEqual(success(result(Endpoint<Data>(url: images.url("a.png")), on: client)), Data([1, 2, 3]))
+        XCTAssertEqual(success(result(Endpoint<Data>(.url(images.url("a.png"))), on: client)), Data([1, 2, 3]))
         XCTAssertNil(images.requests.first?.header("Authorization"))
 
-        var forced = Endpoint<Data>(url: images.url("b.png"))
+        var forced = Endpoint<Data>(.url(images.url("b.png")))
         forced.requiresAuthorization = true
         guard case .invalidRequest = failure(result(forced, on: client)) else {
             return XCTFail("a token for another host must be refused")
@@ -127,13 +127,13 @@ final class RequestBuildingTests: CoreTestCase {
     func testTokenNeverGoesToAnotherPortOrScheme() {
         let client = makeClient(baseURL: URL(string: "http://api.test:8090/")!, tokenProvider: { "secret-token" })
         for other in ["http://api.test:8091/x", "https://api.test:8090/x", "http://api.test/x"] {
-            var endpoint = Endpoint<Data>(url: URL(string: other)!)
+            var endpoint = Endpoint<Data>(.url(URL(string: other)!))
             endpoint.requiresAuthorization = true
             guard case .invalidRequest = client.makeRequest(for: endpoint).failureError else {
                 return XCTFail("a token for \(other) must be refused")
             }
         }
-        var same = Endpoint<Data>(url: URL(string: "http://API.test:8090/x")!)
+        var same = Endpoint<Data>(.url(URL(string: "http://API.test:8090/x")!))
         same.requiresAuthorization = true
         let request = try? client.makeRequest(for: same).get()
         XCTAssertEqual(request?.value(forHTTPHeaderField: "Authorization"), "Bearer secret-token")
@@ -146,7 +146,7 @@ final class RequestBuildingTests: CoreTestCase {
         let nilToken = makeClient(stub, tokenProvider: { nil })
         for client in [noProvider, emptyToken, nilToken] {
             XCTAssertEqual(
-                failure(result(Endpoint<Data>(path: "products", requiresAuthorization: true), on: client)),
+                failure(result(Endpoint<Data>("products").requiringAuthorization(), on: client)),
                 .notAuthenticated)
         }
         XCTAssertEqual(stub.requestCount, 0)
@@ -156,7 +156,7 @@ final class RequestBuildingTests: CoreTestCase {
         let stub = makeStub(always: .json("{}"))
         let token = Locked<String?>("first")
         let client = makeClient(stub, tokenProvider: { token.withLock { $0 } })
-        let endpoint = Endpoint<Data>(path: "me", requiresAuthorization: true)
+        let endpoint = Endpoint<Data>("me").requiringAuthorization()
         XCTAssertNotNil(success(result(endpoint, on: client)))
         token.withLock { $0 = "second" }
         XCTAssertNotNil(success(result(endpoint, on: client)))

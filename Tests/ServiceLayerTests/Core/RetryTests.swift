@@ -30,7 +30,7 @@ final class RetryTests: CoreTestCase {
 
     func testTransientFailuresAreRetriedUntilSuccess() {
         let stub = makeStub(sequence: [.status(503), .status(503), .json(#"{"ok":true}"#)])
-        XCTAssertEqual(success(result(Endpoint<[String: Bool]>(path: "x"), on: client(stub))), ["ok": true])
+        XCTAssertEqual(success(result(Endpoint<[String: Bool]>("x"), on: client(stub))), ["ok": true])
         XCTAssertEqual(stub.requestCount, 3)
         XCTAssertEqual(Set(stub.requests.map(\.method)), ["GET"])
     }
@@ -39,21 +39,21 @@ final class RetryTests: CoreTestCase {
         for method in [HTTPMethod.put, .delete, .head] {
             let stub = makeStub(sequence: [.status(502), .status(204)])
             XCTAssertNotNil(
-                success(result(Endpoint<Void>(method: method, path: "x"), on: client(stub))), method.rawValue)
+                success(result(Endpoint<Void>(method: method, "x"), on: client(stub))), method.rawValue)
             XCTAssertEqual(stub.requestCount, 2, method.rawValue)
         }
     }
 
     func testLostConnectionIsRetried() {
         let stub = makeStub(sequence: [.fail(URLError(.networkConnectionLost)), .json("{}")])
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>("x"), on: client(stub))))
         XCTAssertEqual(stub.requestCount, 2)
     }
 
     func testPOSTAndPATCHAreNeverRetried() {
         for method in [HTTPMethod.post, .patch] {
             let stub = makeStub(sequence: [.status(503, body: "busy"), .json("{}")])
-            let error = failure(result(Endpoint<Data>(method: method, path: "order"), on: client(stub)))
+            let error = failure(result(Endpoint<Data>(method: method, "order"), on: client(stub)))
             XCTAssertEqual(error, .httpStatus(code: 503, body: Data("busy".utf8)), method.rawValue)
             XCTAssertEqual(stub.requestCount, 1, method.rawValue)
         }
@@ -61,7 +61,7 @@ final class RetryTests: CoreTestCase {
 
     func testPOSTIsRetriedWhenTheEndpointOptsIn() {
         let stub = makeStub(sequence: [.status(503), .json("{}")])
-        var endpoint = Endpoint<Data>(method: .post, path: "order")
+        var endpoint = Endpoint<Data>(method: .post, "order")
         endpoint.retriesNonIdempotent = true
         XCTAssertNotNil(success(result(endpoint, on: client(stub))))
         XCTAssertEqual(stub.requestCount, 2)
@@ -74,7 +74,7 @@ final class RetryTests: CoreTestCase {
         ]
         for answer in answers {
             let stub = makeStub(always: answer)
-            XCTAssertNotNil(failure(result(Endpoint<[String: Int]>(path: "x"), on: client(stub))), "\(answer)")
+            XCTAssertNotNil(failure(result(Endpoint<[String: Int]>("x"), on: client(stub))), "\(answer)")
             XCTAssertEqual(stub.requestCount, 1, "\(answer)")
         }
     }
@@ -83,24 +83,24 @@ final class RetryTests: CoreTestCase {
         let stub = makeStub(sequence: [
             .status(503, body: "try 1"), .status(503, body: "try 2"), .status(504, body: "try 3"),
         ])
-        let error = failure(result(Endpoint<Data>(path: "x"), on: client(stub)))
+        let error = failure(result(Endpoint<Data>("x"), on: client(stub)))
         XCTAssertEqual(error, .httpStatus(code: 504, body: Data("try 3".utf8)))
         XCTAssertEqual(stub.requestCount, quick.maxRetries + 1)
     }
 
     func testEndpointPolicyOverridesTheClients() {
         let stub = makeStub(always: .status(503))
-        let endpoint = Endpoint<Data>(path: "x").retry(RetryPolicy(maxRetries: 4, baseDelay: 0.01))
+        let endpoint = Endpoint<Data>("x").retry(RetryPolicy(maxRetries: 4, baseDelay: 0.01))
         XCTAssertEqual(failure(result(endpoint, on: client(stub, policy: .never)))?.statusCode, 503)
         XCTAssertEqual(stub.requestCount, 5)
         let never = makeStub(always: .status(503))
-        XCTAssertEqual(failure(result(Endpoint<Data>(path: "x").retry(.never), on: client(never)))?.statusCode, 503)
+        XCTAssertEqual(failure(result(Endpoint<Data>("x").retry(.never), on: client(never)))?.statusCode, 503)
         XCTAssertEqual(never.requestCount, 1)
     }
 
     func testRetryAfterIsHonoured() {
         let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "1"]), .json("{}")])
-        XCTAssertNotNil(success(result(Endpoint<Data>(path: "x"), on: client(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Data>("x"), on: client(stub))))
         let times = stub.requests.map(\.time.uptimeNanoseconds)
         XCTAssertEqual(times.count, 2)
         if times.count == 2 {
@@ -111,7 +111,7 @@ final class RetryTests: CoreTestCase {
     func testCancelDuringBackoffEndsAtOnceWithoutAnotherTry() {
         let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "2"]), .json("{}")])
         let probe = ExactlyOnce<Result<Data, APIError>>()
-        let handle = client(stub).send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        let handle = client(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         Polling.until { stub.requestCount == 1 }
         Polling.pause(0.2)  // the 503 has been handled; the client now waits 2 s
         XCTAssertFalse(handle.isFinished)

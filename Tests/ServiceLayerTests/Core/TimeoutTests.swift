@@ -18,7 +18,7 @@ final class TimeoutTests: CoreTestCase {
         let stub = makeStub(always: .never)
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
-        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(1).retry(.never), completion: probe.callback)
+        makeClient(stub).send(Endpoint<Data>("x").timeout(1).retry(.never), completion: probe.callback)
         firstCall(probe)
         let elapsed = seconds(since: start)
         XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
@@ -36,11 +36,11 @@ final class TimeoutTests: CoreTestCase {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 1
         let client = APIClient(
-            baseURL: stub.baseURL, session: stub.makeSession(configuration: configuration), callbackQueue: queue,
+            baseURL: stub.baseURL, session: stub.makeSession(configuration: configuration),
             options: APIClient.Options(retryPolicy: .never))
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
-        client.send(Endpoint<Data>(path: "x"), completion: probe.callback)
+        client.send(Endpoint<Data>("x"), completion: probe.callback)
         firstCall(probe)
         let elapsed = seconds(since: start)
         XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
@@ -54,7 +54,7 @@ final class TimeoutTests: CoreTestCase {
         let stub = makeStub(always: .never)
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let start = DispatchTime.now()
-        makeClient(stub).send(Endpoint<Data>(path: "x").timeout(0.2), completion: probe.callback)
+        makeClient(stub).send(Endpoint<Data>("x").timeout(0.2), completion: probe.callback)
         firstCall(probe)
         XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
         XCTAssertGreaterThan(seconds(since: start), 0.8, "0.2 s is rounded up to 1 s")
@@ -62,7 +62,7 @@ final class TimeoutTests: CoreTestCase {
 
     func testTimedOutGETIsRetried() {
         let stub = makeStub(always: .never)
-        let endpoint = Endpoint<Data>(path: "x").timeout(1).retry(RetryPolicy(maxRetries: 1, baseDelay: 0.05))
+        let endpoint = Endpoint<Data>("x").timeout(1).retry(RetryPolicy(maxRetries: 1, baseDelay: 0.05))
         let error = failure(result(endpoint, on: makeClient(stub), timeout: 15))
         XCTAssertEqual(error, .timedOut)
         XCTAssertEqual(stub.requestCount, 2)

@@ -76,7 +76,7 @@ final class URLBuildingTests: CoreTestCase {
         let client = makeClient(stub)
         let values = ["a b", "a+b", "a&b", "a=b", "a/b", "a#b", "a?b", "é", "日本"]
         let query = values.enumerated().map { URLQueryItem(name: "v\($0.offset)", value: $0.element) }
-        let result = result(Endpoint<Data>(path: "/search", query: query), on: client)
+        let result = result(Endpoint<Data>("/search", query: query), on: client)
         XCTAssertNotNil(success(result))
         XCTAssertEqual(stub.requestCount, 1)
         let url = stub.requests.first?.url
@@ -91,7 +91,7 @@ final class URLBuildingTests: CoreTestCase {
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([0x89, 0x50, 0x4E, 0x47])))
         let client = makeClient(api)
         let imageURL = images.url("images/1.png")
-        let bytes = success(result(Endpoint<Data>(url: imageURL), on: client))
+        let bytes = success(result(Endpoint<Data>(.url(imageURL)), on: client))
         XCTAssertEqual(bytes, Data([0x89, 0x50, 0x4E, 0x47]))
         XCTAssertEqual(api.requestCount, 0)
         XCTAssertEqual(images.requests.map(\.url), [imageURL])
@@ -105,7 +105,7 @@ final class URLBuildingTests: CoreTestCase {
 
     func testURLThatCannotBeFormedFailsWithInvalidRequest() {
         let client = makeClient(baseURL: URL(string: "mailto:x@y")!)
-        let error = failure(result(Endpoint<Data>(path: "users"), on: client))
+        let error = failure(result(Endpoint<Data>("users"), on: client))
         guard case .invalidRequest(let reason) = error else {
             return XCTFail("expected .invalidRequest, got \(String(describing: error))")
         }
@@ -114,13 +114,13 @@ final class URLBuildingTests: CoreTestCase {
 
     func testNonHTTPSchemeFailsWithInvalidRequest() {
         let ftp = makeClient(baseURL: URL(string: "ftp://host/files/")!)
-        guard case .invalidRequest = failure(result(Endpoint<Data>(path: "a.txt"), on: ftp)) else {
+        guard case .invalidRequest = failure(result(Endpoint<Data>("a.txt"), on: ftp)) else {
             return XCTFail("ftp base URL must give .invalidRequest")
         }
         let stub = makeStub(always: .json("{}"))
         let client = makeClient(stub)
         guard
-            case .invalidRequest = failure(result(Endpoint<Data>(url: URL(string: "file:///etc/passwd")!), on: client))
+            case .invalidRequest = failure(result(Endpoint<Data>(.url(URL(string: "file:///etc/passwd")!)), on: client))
         else {
             return XCTFail("file URL must give .invalidRequest")
         }

@@ -31,20 +31,20 @@ final class ValidationTests: CoreTestCase {
 
     func test200Decodes() {
         let stub = makeStub(always: .json(#"{"items":[{"name":"Soup","price":3.5}]}"#))
-        let menu = success(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        let menu = success(result(Endpoint<Menu>("menu"), on: makeClient(stub)))
         XCTAssertEqual(menu, Menu(items: [Item(name: "Soup", price: 3.5)]))
     }
 
     func test201Decodes() {
         let stub = makeStub(always: .json(#"{"name":"Tea","price":1}"#, status: 201))
-        let item = success(result(Endpoint<Item>(method: .post, path: "items"), on: makeClient(stub)))
+        let item = success(result(Endpoint<Item>(method: .post, "items"), on: makeClient(stub)))
         XCTAssertEqual(item, Item(name: "Tea", price: 1))
     }
 
     func testVoidSucceedsFor204And205AndEmpty200AndAnyBody() {
         for answer in [StubAnswer.status(204), .status(205), .status(200), .json(#"{"ignored":true}"#, status: 202)] {
             let stub = makeStub(always: answer)
-            let result = result(Endpoint<Void>(method: .delete, path: "users/2"), on: makeClient(stub))
+            let result = result(Endpoint<Void>(method: .delete, "users/2"), on: makeClient(stub))
             XCTAssertNotNil(success(result), "\(answer)")
             XCTAssertEqual(stub.requestCount, 1)
         }
@@ -52,14 +52,14 @@ final class ValidationTests: CoreTestCase {
 
     func testHEADSucceedsForVoid() {
         let stub = makeStub(always: .status(200, headers: ["Content-Length": "1234"]))
-        XCTAssertNotNil(success(result(Endpoint<Void>(method: .head, path: "file"), on: makeClient(stub))))
+        XCTAssertNotNil(success(result(Endpoint<Void>(method: .head, "file"), on: makeClient(stub))))
         XCTAssertEqual(stub.requests.first?.method, "HEAD")
     }
 
     func test204ForDecodableIsADecodingErrorKeepingTheBody() {
         let stub = makeStub(always: .status(204))
         guard
-            case .decoding(let description, let body) = failure(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
+            case .decoding(let description, let body) = failure(result(Endpoint<Item>("x"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(description.contains("204"), description)
         XCTAssertTrue(description.contains("empty"), description)
@@ -69,7 +69,7 @@ final class ValidationTests: CoreTestCase {
     func testEmpty200ForDecodableIsADecodingError() {
         let stub = makeStub(always: .status(200))
         guard
-            case .decoding(let description, let body) = failure(result(Endpoint<Item>(path: "x"), on: makeClient(stub)))
+            case .decoding(let description, let body) = failure(result(Endpoint<Item>("x"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(description.contains("empty"), description)
         XCTAssertTrue(body.isEmpty)
@@ -81,7 +81,7 @@ final class ValidationTests: CoreTestCase {
         for (status, text) in [(404, notFound), (500, serverError), (400, "")] {
             let stub = makeStub(always: .status(status, body: text))
             let before = DecoderProbe.decodeCount.withLock { $0 }
-            let error = failure(result(Endpoint<DecoderProbe>(path: "users/23"), on: makeClient(stub)))
+            let error = failure(result(Endpoint<DecoderProbe>("users/23"), on: makeClient(stub)))
             XCTAssertEqual(error, .httpStatus(code: status, body: Data(text.utf8)))
             XCTAssertEqual(error?.statusCode, status)
             XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before, "a \(status) body was fed to the decoder")
@@ -91,7 +91,7 @@ final class ValidationTests: CoreTestCase {
     func testDecoderProbeIsReallyCalledOn2xx() {
         let stub = makeStub(always: .json("{}"))
         let before = DecoderProbe.decodeCount.withLock { $0 }
-        guard case .decoding = failure(result(Endpoint<DecoderProbe>(path: "x"), on: makeClient(stub))) else {
+        guard case .decoding = failure(result(Endpoint<DecoderProbe>("x"), on: makeClient(stub))) else {
             return XCTFail("expected .decoding")
         }
         XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before + 1)
@@ -101,7 +101,7 @@ final class ValidationTests: CoreTestCase {
         let html = "<html><body><h1>502 Bad Gateway</h1></body></html>"
         let stub = makeStub(
             always: .respond(status: 500, headers: ["Content-Type": "text/html"], body: Data(html.utf8)))
-        let error = failure(result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+        let error = failure(result(Endpoint<Menu>("menu"), on: makeClient(stub)))
         XCTAssertEqual(error, .httpStatus(code: 500, body: Data(html.utf8)))
         XCTAssertNil(error?.serverMessage)
         XCTAssertEqual(error?.responseBody.flatMap { String(data: $0, encoding: .utf8) }, html)
@@ -112,14 +112,14 @@ final class ValidationTests: CoreTestCase {
         let stub = makeStub(always: .json(text))
         guard
             case .decoding(let description, let body) = failure(
-                result(Endpoint<Menu>(path: "menu"), on: makeClient(stub)))
+                result(Endpoint<Menu>("menu"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(description.contains("items[1].price"), description)
         XCTAssertEqual(body, Data(text.utf8))
         let missing = makeStub(always: .json(#"{"items":[{"name":"Soup"}]}"#))
         guard
             case .decoding(let missingDescription, _) = failure(
-                result(Endpoint<Menu>(path: "m"), on: makeClient(missing)))
+                result(Endpoint<Menu>("m"), on: makeClient(missing)))
         else { return XCTFail("expected .decoding") }
         XCTAssertTrue(missingDescription.contains("\"price\""), missingDescription)
         XCTAssertTrue(missingDescription.contains("items[0]"), missingDescription)
@@ -128,12 +128,12 @@ final class ValidationTests: CoreTestCase {
     func testDataEndpointReturnsRawBytes() {
         let bytes = Data((0...255).map { UInt8($0) })
         let stub = makeStub(always: .respond(status: 200, headers: ["Content-Type": "image/png"], body: bytes))
-        XCTAssertEqual(success(result(Endpoint<Data>(path: "images/1.png"), on: makeClient(stub))), bytes)
+        XCTAssertEqual(success(result(Endpoint<Data>("images/1.png"), on: makeClient(stub))), bytes)
     }
 
     func testDataEndpointStillValidatesTheStatus() {
         let stub = makeStub(always: .status(404, body: "nope"))
-        let error = failure(result(Endpoint<Data>(path: "images/9.png"), on: makeClient(stub)))
+        let error = failure(result(Endpoint<Data>("images/9.png"), on: makeClient(stub)))
         XCTAssertEqual(error, .httpStatus(code: 404, body: Data("nope".utf8)))
     }
 }

@@ -54,7 +54,7 @@ class HTTPBinTestCase: XCTestCase {
         var tokenProvider: (@Sendable () -> String?)?
         if let token { tokenProvider = { token } }
         return APIClient(
-            baseURL: baseURL, session: session, callbackQueue: queue,
+            baseURL: baseURL, session: session,
             options: .init(
                 timeout: 30, retryPolicy: retryPolicy, logger: { line in log.withLock { $0.append(line) } }),
             tokenProvider: tokenProvider)

@@ -155,7 +155,7 @@ final class MenuImageTests: MenuTestCase {
         let controller = MenuController(client: client)
 
         // The token is real: an endpoint that requires it does get it at the API's own host.
-        let authorized = Endpoint<Data>(path: "categories", requiresAuthorization: true)
+        let authorized = Endpoint<Data>("categories").requiringAuthorization()
         XCTAssertNotNil(success(awaitCompletion { client.send(authorized, completion: $0) }))
         XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer secret-token")
 

@@ -66,7 +66,7 @@ final class MenuOriginalDataTests: FixtureServerTestCase {
 
     func testIntegerPricesOnTheWireDecodeAsDouble() async throws {
         let client = APIClient(baseURL: server.baseURL)
-        let body = try await client.send(Endpoint<Data>(path: "menu"))
+        let body = try await client.send(Endpoint<Data>("menu"))
         let text = String(decoding: body, as: UTF8.self)
         XCTAssertTrue(text.contains(#""price":10,"#) || text.contains(#""price":10}"#), text)
         XCTAssertTrue(text.contains(#""price":3.5"#), text)

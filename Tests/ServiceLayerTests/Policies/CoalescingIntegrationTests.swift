@@ -16,7 +16,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         DispatchQueue.concurrentPerform(iterations: 20) { index in
-            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+            client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
         let results = recorder.wait()
         XCTAssertEqual(results.count, 20)
@@ -28,10 +28,10 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         server.inject(.delay(0.5), path: "/categories", times: nil)
         let first = makeClient(options: .init(retryPolicy: .never), token: { "token-one" })
         let recorder = Completions<CategoriesResponse>()
-        let endpoint = Endpoint<CategoriesResponse>(path: "categories", requiresAuthorization: true)
+        let endpoint = Endpoint<CategoriesResponse>("categories").requiringAuthorization()
         first.send(endpoint, completion: recorder.completion(0))
         let second = APIClient(
-            baseURL: server.baseURL, session: first.session, callbackQueue: queue, options: first.options,
+            baseURL: server.baseURL, session: first.session, options: first.options,
             tokenProvider: { "token-two" })
         second.send(endpoint, completion: recorder.completion(1))
         first.send(endpoint, completion: recorder.completion(2))
@@ -45,7 +45,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         let handles = (0..<20).map { index in
-            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+            client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
         handles[7].cancel()
         let results = recorder.wait()
@@ -60,14 +60,14 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         let handles = (0..<5).map { index in
-            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+            client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
         handles.forEach { $0.cancel() }
         let results = recorder.wait(timeout: 2)
         XCTAssertTrue(results.allSatisfy { $0.failureError == .cancelled })
         // A new call after all cancelled starts a fresh request instead of joining the dead one.
         let again = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: again.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: again.completion())
         XCTAssertNotNil(try again.wait().first?.get())
     }
 
@@ -76,7 +76,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: .never, coalescesGETs: false))
         let recorder = Completions<CategoriesResponse>()
         for index in 0..<5 {
-            client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(index))
+            client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
         XCTAssertEqual(recorder.wait().count, 5)
         XCTAssertEqual(server.requestCount(path: "/categories"), 5)
@@ -87,7 +87,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<[String: Int]>()
         for index in 0..<3 {
-            let endpoint = Endpoint<[String: Int]>(method: .post, path: "order", body: ["menuIds": [2]])
+            let endpoint = Endpoint<[String: Int]>(method: .post, "order").body(["menuIds": [2]])
             client.send(endpoint, completion: recorder.completion(index))
         }
         XCTAssertEqual(recorder.wait().compactMap { try? $0.get()["preparation_time"] }, [30, 30, 30])
@@ -101,7 +101,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
         let recorder = Completions<Bool>()
         for (index, queue) in queues.enumerated() {
             let done = recorder.completion(index)
-            client.send(Endpoint<CategoriesResponse>(path: "categories"), callbackQueue: queue) { result in
+            client.send(Endpoint<CategoriesResponse>("categories"), callbackQueue: queue) { result in
                 dispatchPrecondition(condition: .onQueue(queue))
                 done(result.map { _ in true })
             }

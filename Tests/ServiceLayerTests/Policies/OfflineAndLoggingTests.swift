@@ -10,15 +10,15 @@ final class OfflineAndLoggingTests: FixtureServerTestCase {
         let connectivity = FakeConnectivity(online: false)
         let client = makeClient(options: .init(connectivity: connectivity))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(0))
-        client.send(Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]).retry(.never)) { _ in }
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(0))
+        client.send(Endpoint<Void>(method: .post, "order").body(["menuIds": [1]]).retry(.never)) { _ in }
         XCTAssertEqual(recorder.wait().first?.failureError, .offline)
         Thread.sleep(forTimeInterval: 0.2)
         XCTAssertEqual(server.requests.count, 0)
 
         connectivity.set(online: true)
         let again = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: again.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: again.completion())
         XCTAssertNotNil(try again.wait().first?.get())
     }
 
@@ -38,19 +38,20 @@ final class OfflineAndLoggingTests: FixtureServerTestCase {
 
         let signUp = Completions<TokenAnswer>()
         client.send(
-            Endpoint<TokenAnswer>(method: .post, path: "accounts/signup", body: credentials),
+            Endpoint<TokenAnswer>(method: .post, "accounts/signup").body(credentials),
             completion: signUp.completion())
         _ = signUp.wait()
         let logIn = Completions<TokenAnswer>()
         client.send(
-            Endpoint<TokenAnswer>(
-                method: .post, path: "accounts/login", body: ["email": credentials.email, "password": password]),
+            Endpoint<TokenAnswer>(method: .post, "accounts/login").body([
+                "email": credentials.email, "password": password,
+            ]),
             completion: logIn.completion())
         let issued = try XCTUnwrap(try logIn.wait().first?.get().token)
         token.withLock { $0 = issued }
 
         let products = Completions<Data>()
-        client.send(Endpoint<Data>(path: "products", requiresAuthorization: true), completion: products.completion())
+        client.send(Endpoint<Data>("products").requiringAuthorization(), completion: products.completion())
         XCTAssertNotNil(try products.wait().first?.get())
         XCTAssertEqual(server.requests.last?.headers["authorization"], "Bearer \(issued)")
 
@@ -78,7 +79,7 @@ final class OfflineAndLoggingTests: FixtureServerTestCase {
                 logger: { line in lines.withLock { $0.append(line) } }
             ))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         _ = recorder.wait()
         let log = lines.withLock { $0 }
         XCTAssertEqual(log.count, 1)

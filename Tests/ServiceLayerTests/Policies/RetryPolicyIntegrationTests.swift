@@ -12,7 +12,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.json(503, #"{"error":"busy"}"#), path: "/categories", times: 2)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         let results = recorder.wait()
         XCTAssertEqual(try results.first?.get().categories.count, 6)
         XCTAssertEqual(server.requestCount(path: "/categories"), 3)
@@ -23,7 +23,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<Void>()
         client.send(
-            Endpoint<Void>(method: .post, path: "order", body: ["menuIds": [1]]), completion: recorder.completion())
+            Endpoint<Void>(method: .post, "order").body(["menuIds": [1]]), completion: recorder.completion())
         let results = recorder.wait()
         XCTAssertEqual(results.first?.failureError?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/order"), 1)
@@ -32,7 +32,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
     func testPOSTThatOptsInIsRetried() {
         server.inject(.json(503, #"{"error":"busy"}"#), path: "/order", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
-        var endpoint = Endpoint<[String: Int]>(method: .post, path: "order", body: ["menuIds": [1]])
+        var endpoint = Endpoint<[String: Int]>(method: .post, "order").body(["menuIds": [1]])
         endpoint.retriesNonIdempotent = true
         let recorder = Completions<[String: Int]>()
         client.send(endpoint, completion: recorder.completion())
@@ -45,7 +45,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
         let start = Date()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         XCTAssertNotNil(try recorder.wait().first?.get())
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(start), 0.9, "the retry waited for Retry-After")
         XCTAssertEqual(server.requestCount(path: "/categories"), 2)
@@ -55,7 +55,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.status(429, body: Data(), headers: ["Retry-After": "0"]), path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         XCTAssertNotNil(try recorder.wait().first?.get())
         XCTAssertEqual(server.requestCount(path: "/categories"), 2)
     }
@@ -64,7 +64,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.status(503, body: Data(), headers: ["Retry-After": "5"]), path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        let handle = client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        let handle = client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         Polling.until { self.server.requestCount(path: "/categories") >= 1 }
         Polling.pause(0.3)  // the 503 has arrived; the client is waiting 5 s
         let cancelledAt = Date()
@@ -81,7 +81,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.json(504, #"{"error":"last"}"#), path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         let error = recorder.wait().first?.failureError
         XCTAssertEqual(error?.statusCode, 504)
         XCTAssertEqual(error?.serverMessage, "last")
@@ -93,8 +93,8 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.malformedJSON, path: "/menu", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion(0))
-        client.send(Endpoint<CategoriesResponse>(path: "menu"), completion: recorder.completion(1))
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(0))
+        client.send(Endpoint<CategoriesResponse>("menu"), completion: recorder.completion(1))
         let results = recorder.wait()
         XCTAssertEqual(results[0].failureError?.statusCode, 404)
         guard case .decoding = results[1].failureError else { return XCTFail("expected .decoding, got \(results[1])") }
@@ -106,7 +106,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.delay(3), path: "/categories", times: 1)
         let client = makeClient(options: .init(timeout: 1, retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         XCTAssertNotNil(try recorder.wait().first?.get())
         XCTAssertEqual(server.requestCount(path: "/categories"), 2)
     }
@@ -115,7 +115,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.closeBeforeResponse, path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion())
         XCTAssertEqual(try recorder.wait().first?.get().categories.count, 6)
         XCTAssertEqual(server.requestCount(path: "/categories"), 2)
     }
@@ -124,7 +124,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.json(503, "{}"), path: "/categories", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint<CategoriesResponse>(path: "categories").retry(.never), completion: recorder.completion())
+        client.send(Endpoint<CategoriesResponse>("categories").retry(.never), completion: recorder.completion())
         XCTAssertEqual(recorder.wait().first?.failureError?.statusCode, 503)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
     }

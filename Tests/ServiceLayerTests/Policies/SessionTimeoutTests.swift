@@ -21,7 +21,7 @@ final class SessionTimeoutTests: FixtureServerTestCase {
 
     private func makeClient(sessionTimeout: TimeInterval, options: APIClient.Options) -> APIClient {
         APIClient(
-            baseURL: server.baseURL, session: makeSession(timeout: sessionTimeout), callbackQueue: queue,
+            baseURL: server.baseURL, session: makeSession(timeout: sessionTimeout),
             options: options)
     }
 
@@ -51,7 +51,7 @@ final class SessionTimeoutTests: FixtureServerTestCase {
 
     func testInjectedSessionTimeoutEndsAnUnansweredRequest() {
         let client = makeClient(sessionTimeout: 1, options: APIClient.Options(retryPolicy: .never))
-        let (result, elapsed) = sendUnanswered(Endpoint(path: "categories"), on: client)
+        let (result, elapsed) = sendUnanswered(Endpoint("categories"), on: client)
         XCTAssertEqual(result?.failureError, .timedOut)
         XCTAssertLessThan(elapsed, 3, "the session says 1 s; the watchdog adds 0.5 s")
         XCTAssertGreaterThan(elapsed, 0.8, "ended before the session's 1 s")
@@ -74,14 +74,14 @@ final class SessionTimeoutTests: FixtureServerTestCase {
 
     func testOptionsTimeoutWinsOverTheSessions() {
         let client = makeClient(sessionTimeout: 60, options: APIClient.Options(timeout: 1, retryPolicy: .never))
-        let (result, elapsed) = sendUnanswered(Endpoint(path: "categories"), on: client)
+        let (result, elapsed) = sendUnanswered(Endpoint("categories"), on: client)
         XCTAssertEqual(result?.failureError, .timedOut)
         XCTAssertLessThan(elapsed, 4, "the options' 1 s, not the session's 60 s")
     }
 
     func testEndpointTimeoutWinsOverTheOptionsAndTheSessions() {
         let client = makeClient(sessionTimeout: 60, options: APIClient.Options(timeout: 30, retryPolicy: .never))
-        let (result, elapsed) = sendUnanswered(Endpoint<CategoriesResponse>(path: "categories").timeout(1), on: client)
+        let (result, elapsed) = sendUnanswered(Endpoint<CategoriesResponse>("categories").timeout(1), on: client)
         XCTAssertEqual(result?.failureError, .timedOut)
         XCTAssertLessThan(elapsed, 4, "the endpoint's 1 s, not the options' 30 s")
     }
@@ -90,7 +90,7 @@ final class SessionTimeoutTests: FixtureServerTestCase {
         server.inject(.delay(1), path: "/categories", method: "GET", times: 1)
         let client = makeClient(sessionTimeout: 5, options: APIClient.Options(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
-        client.send(Endpoint(path: "categories"), completion: recorder.completion())
+        client.send(Endpoint("categories"), completion: recorder.completion())
         let result = recorder.wait().first
         XCTAssertEqual(try? result?.get().categories.count, 6, "a 1 s answer fits in the session's 5 s")
     }
@@ -100,7 +100,7 @@ final class SessionTimeoutTests: FixtureServerTestCase {
     func testTheTimeoutThatAppliesIsSetOnTheRequest() {
         func timeout(session: TimeInterval, options: TimeInterval?, endpoint: TimeInterval?) -> TimeInterval? {
             let client = makeClient(sessionTimeout: session, options: APIClient.Options(timeout: options))
-            var request = Endpoint<Data>(path: "x")
+            var request = Endpoint<Data>("x")
             if let endpoint { request = request.timeout(endpoint) }
             return try? client.makeRequest(for: request).get().timeoutInterval
         }

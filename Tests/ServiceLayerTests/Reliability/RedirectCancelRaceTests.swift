@@ -24,14 +24,14 @@ final class RedirectCancelRaceTests: XCTestCase {
         defer { session.finishTasksAndInvalidate() }
         let client = APIClient(
             baseURL: server.baseURL, session: session,
-            callbackQueue: DispatchQueue(label: "ServiceLayerTests.RedirectCancelRace"),
             options: APIClient.Options(timeout: 2, retryPolicy: .never, coalescesGETs: false))
+        let callbacks = DispatchQueue(label: "ServiceLayerTests.RedirectCancelRace")
         let calls = TestSize.pick(full: 2_000, small: 500)
         let completions = Locked<[Int: Int]>([:])
         let group = DispatchGroup()
         for index in 0..<calls {
             group.enter()
-            let handle = client.send(Endpoint<CategoriesResponse>(path: "categories")) { _ in
+            let handle = client.send(Endpoint<CategoriesResponse>("categories"), callbackQueue: callbacks) { _ in
                 let count = completions.withLock { completions -> Int in
                     completions[index, default: 0] += 1
                     return completions[index]!

@@ -8,7 +8,7 @@ import XCTest
 import FoundationNetworking
 #endif
 
-/// Test-wide defaults for the core's unit tests: a ``URLStub`` per test and a client on a private
+/// Test-wide defaults for the core's unit tests: a ``URLStub`` per test, a client, and a private
 /// serial queue.
 class CoreTestCase: XCTestCase {
     /// The queue most tests' completions run on.
@@ -24,11 +24,10 @@ class CoreTestCase: XCTestCase {
         URLStub(always: answer)
     }
 
-    /// A client for `stub` (or `baseURL`) on ``queue``, with retries off unless `options` says otherwise.
+    /// A client for `stub` (or `baseURL`), with retries off unless `options` says otherwise.
     func makeClient(
         _ stub: URLStub? = nil,
         baseURL: URL? = nil,
-        callbackQueue: DispatchQueue? = nil,
         options: APIClient.Options = APIClient.Options(retryPolicy: .never),
         tokenProvider: (@Sendable () -> String?)? = nil
     ) -> APIClient {
@@ -36,21 +35,17 @@ class CoreTestCase: XCTestCase {
         return APIClient(
             baseURL: baseURL ?? stub.baseURL,
             session: stub.makeSession(),
-            callbackQueue: callbackQueue ?? queue,
             options: options,
             tokenProvider: tokenProvider)
     }
 
     /// Sends `endpoint` and waits (10 s at most) for its one completion; see ``awaitCompletion``.
-    func result<Response>(
+    func result<Response: Sendable>(
         _ endpoint: Endpoint<Response>, on client: APIClient, timeout: TimeInterval = 10,
         file: StaticString = #filePath, line: UInt = #line
     ) -> Result<Response, APIError>? {
-        let onMain = client.callbackQueue.label == DispatchQueue.main.label
-        return awaitCompletion(
-            callbackQueue: onMain ? nil : client.callbackQueue, timeout: timeout, file: file, line: line
-        ) {
-            client.send(endpoint, completion: $0)
+        awaitCompletion(callbackQueue: queue, timeout: timeout, file: file, line: line) { [queue] in
+            client.send(endpoint, callbackQueue: queue, completion: $0)
         }
     }
 

@@ -14,7 +14,7 @@ class FixtureServerTestCase: XCTestCase {
     /// The server of the current test, started in `setUp`.
     var server: FixtureServer!
     private var extraServers: [FixtureServer] = []
-    /// The callback queue of ``makeClient(baseURL:options:token:)``'s clients.
+    /// A queue for tests that deliver completions off the main queue (`send(_:callbackQueue:completion:)`).
     let queue = DispatchQueue(label: "ServiceLayerTests.callbacks")
 
     override func setUpWithError() throws {
@@ -50,8 +50,7 @@ class FixtureServerTestCase: XCTestCase {
         (server ?? self.server).requests.filter { $0.path == path }
     }
 
-    /// A client on its own session against `baseURL` (the server's root by default), calling back on
-    /// ``queue``.
+    /// A client on its own session against `baseURL` (the server's root by default).
     func makeClient(
         baseURL: URL? = nil,
         options: APIClient.Options = APIClient.Options(),
@@ -59,6 +58,6 @@ class FixtureServerTestCase: XCTestCase {
     ) -> APIClient {
         APIClient(
             baseURL: baseURL ?? server.baseURL, session: APIClient.makeSession(configuration: .ephemeral),
-            callbackQueue: queue, options: options, tokenProvider: token)
+            options: options, tokenProvider: token)
     }
 }

@@ -89,10 +89,10 @@ final class URLStubTests: XCTestCase {
         let stub = URLStub()
         stub.on(.get("/never"), .never)
         stub.on(.get("/late"), .delayed(0.2, .status(200)))
-        let client = APIClient(baseURL: stub.baseURL, session: stub.makeSession(), callbackQueue: .global())
+        let client = APIClient(baseURL: stub.baseURL, session: stub.makeSession())
         for path in ["never", "late"] {
             let once = ExactlyOnce<Result<Data, APIError>>()
-            let handle = client.send(Endpoint<Data>(path: path), completion: once.callback)
+            let handle = client.send(Endpoint<Data>(.path(path)), completion: once.callback)
             Polling.until { stub.requests.contains { $0.path == "/" + path } }
             handle.cancel()
             XCTAssertEqual(firstCall(once)?.failureError, .cancelled, path)

@@ -1,0 +1,63 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where a call's result goes: to a main-actor completion, on the main queue, or to a `Sendable`
+/// completion on a queue the caller chose.
+enum Delivery<Response>: Sendable {
+    /// A completion that runs on the main actor (the controllers' rule, and ``APIClient/send(_:completion:)``'s).
+    case mainActor(@MainActor (Result<Response, APIError>) -> Void)
+    /// A completion that runs on `queue`. Only made for `Sendable` responses.
+    case queue(DispatchQueue, @Sendable (Result<Response, APIError>) -> Void)
+
+    /// Hands `result` to the completion, asynchronously. The result was made for this call alone and the
+    /// caller never touches it again.
+    func deliver(_ result: Result<Response, APIError>) {
+        let handed = Handed(result)
+        switch self {
+        case .mainActor(let completion): MainQueue.async { completion(handed.value) }
+        case .queue(let queue, let completion): queue.async { completion(handed.value) }
+        }
+    }
+
+    /// Reads `outcome` where `reading` allows — on this thread when it may run anywhere (never on the
+    /// main thread for the sake of the main actor), else on the main actor — then delivers the result.
+    func deliver(_ outcome: Exchange.Outcome, reading: ResponseReading<Response>, decoder: JSONDecoder) {
+        switch reading {
+        case .anywhere(let read):
+            deliver(read(outcome, decoder))
+        case .onMainActor(let read):
+            MainQueue.async {
+                let result = read(outcome, decoder)
+                switch self {
+                case .mainActor(let completion): completion(result)
+                case .queue: deliver(result)
+                }
+            }
+        }
+    }
+}
+
+/// A value handed from one thread to another exactly once, never used again by the sender.
+///
+/// A call's result crosses from the thread that made it to the thread of its completion. Its type is
+/// generic, so the compiler cannot see what makes the hand-over safe: ``ResponseReading/anywhere(_:)``
+/// and ``Delivery/queue(_:_:)`` are only made for `Sendable` responses, a main-actor reading makes its
+/// result on the main actor, and a failure carries only an ``APIError``.
+struct Handed<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
+    }
+}
+
+/// The main queue, entered as the main actor: the one place the core asserts that isolation.
+enum MainQueue {
+    /// Runs `work` on the main queue, later, as the main actor.
+    static func async(_ work: @escaping @MainActor () -> Void) {
+        DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+// MARK: - Adjusting an endpoint
+//
+// Every builder returns a changed copy, so endpoints read as one expression:
+// `Endpoint<Review>(method: .post, "reviews").body(review).timeout(10)`.
+
+extension Endpoint {
+    /// A copy of this endpoint that sends `value` as JSON (`Content-Type: application/json`), encoded
+    /// with the client's encoder when the request is built, on any thread.
+    /// - Parameter value: The body.
+    public func body(_ value: some Encodable & Sendable) -> Endpoint {
+        with(\.body, RequestBody(encoding: .json { try $0.encode(value) }, contentType: "application/json"))
+    }
+
+    /// A copy of this endpoint that sends `value` as JSON, for a type whose `Encodable` conformance is
+    /// main-actor isolated (a plain `Codable` struct in an app target with main-actor default
+    /// isolation): it is encoded on the main actor, then sent like any other body.
+    /// - Parameter value: The body.
+    @MainActor
+    public func body(_ value: some Encodable) -> Endpoint {
+        with(\.body, RequestBody(encoding: .jsonOnMainActor { try $0.encode(value) }, contentType: "application/json"))
+    }
+
+    /// A copy of this endpoint that sends `data` as it is.
+    /// - Parameters:
+    ///   - data: The body's bytes.
+    ///   - contentType: Its `Content-Type`, for example `"text/plain; charset=utf-8"`.
+    public func body(_ data: Data, contentType: String) -> Endpoint {
+        with(\.body, RequestBody(encoding: .bytes(data), contentType: contentType))
+    }
+
+    /// A copy of this endpoint with these extra headers; they override the client's headers and this
+    /// endpoint's earlier ones of the same name.
+    /// - Parameter headers: Header names and values.
+    public func headers(_ headers: [String: String]) -> Endpoint {
+        with(\.headers, self.headers.merging(headers) { _, new in new })
+    }
+
+    /// A copy of this endpoint that carries the client's token as `Authorization: Bearer <token>`. It is
+    /// only sent to the base URL's origin; without a token the call fails with
+    /// ``APIError/notAuthenticated`` and sends nothing.
+    public func requiringAuthorization() -> Endpoint {
+        with(\.requiresAuthorization, true)
+    }
+
+    /// A copy of this endpoint with its own timeout (whole seconds; a fraction is rounded up), which
+    /// wins over the client's and the session's.
+    /// - Parameter seconds: The time one try may take, from start to last byte.
+    public func timeout(_ seconds: TimeInterval) -> Endpoint {
+        with(\.timeout, seconds)
+    }
+
+    /// A copy of this endpoint with its own retry policy (``RetryPolicy/never`` turns retries off).
+    /// - Parameters:
+    ///   - policy: How transient failures are retried.
+    ///   - evenIfNotIdempotent: Whether a `POST` or `PATCH` may be retried too: only for endpoints whose
+    ///     server side is known to be safe to repeat. `false` by default.
+    public func retry(_ policy: RetryPolicy, evenIfNotIdempotent: Bool = false) -> Endpoint {
+        var copy = with(\.retryPolicy, policy)
+        copy.retriesNonIdempotent = evenIfNotIdempotent
+        return copy
+    }
+
+    /// A copy of this endpoint with coalescing of identical in-flight requests switched on or off.
+    /// - Parameter enabled: Whether identical requests in flight share one network request.
+    public func coalescing(_ enabled: Bool) -> Endpoint {
+        with(\.coalesces, enabled)
+    }
+
+    /// A copy of this endpoint whose errors keep their bodies with every secret replaced (the accounts'
+    /// answers carry tokens): the status and the server's message stay readable.
+    func redactingErrorBodies() -> Endpoint {
+        with(\.reading, reading.map { $0.mapError(Redaction.error) })
+    }
+
+    /// A copy with one property changed.
+    private func with<Value>(_ property: WritableKeyPath<Endpoint, Value>, _ value: Value) -> Endpoint {
+        var copy = self
+        copy[keyPath: property] = value
+        return copy
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a request sends, and how it is turned into bytes when the request is built.
+struct RequestBody: Sendable {
+    /// How the bytes are made.
+    enum Encoding: Sendable {
+        /// JSON from a value whose `Encodable` conformance may run anywhere.
+        case json(@Sendable (JSONEncoder) throws -> Data)
+        /// JSON from a value whose `Encodable` conformance is main-actor isolated: encoded on the main
+        /// actor before the request is built.
+        case jsonOnMainActor(@MainActor @Sendable (JSONEncoder) throws -> Data)
+        /// These bytes, as they are.
+        case bytes(Data)
+    }
+
+    let encoding: Encoding
+    /// The `Content-Type` header sent with it.
+    let contentType: String
+
+    /// The body as bytes, on any thread; `nil` for a body that must be encoded on the main actor.
+    func encodedHere(with encoder: JSONEncoder) -> Result<Data, APIError>? {
+        switch encoding {
+        case .json(let encode): return Self.encoding { try encode(encoder) }
+        case .bytes(let data): return .success(data)
+        case .jsonOnMainActor: return nil
+        }
+    }
+
+    /// The body as bytes, on the main actor.
+    @MainActor
+    func encodedOnMainActor(with encoder: JSONEncoder) -> Result<Data, APIError> {
+        switch encoding {
+        case .jsonOnMainActor(let encode): return Self.encoding { try encode(encoder) }
+        case .json, .bytes: return encodedHere(with: encoder) ?? .success(Data())
+        }
+    }
+
+    /// Whether the body can only be encoded on the main actor.
+    var encodesOnMainActor: Bool {
+        if case .jsonOnMainActor = encoding { return true }
+        return false
+    }
+
+    private static func encoding(_ encode: () throws -> Data) -> Result<Data, APIError> {
+        do {
+            return .success(try encode())
+        } catch {
+            return .failure(.invalidRequest("the request body could not be encoded as JSON (\(error))"))
+        }
+    }
+}
