@@ -24,7 +24,7 @@ import FoundationNetworking
 /// - `Data`: the body is returned as is (images, files);
 /// - `Void`: the body is ignored, so 204, 205, `HEAD` and empty bodies succeed.
 ///
-/// ``map(_:)`` turns the response into what the caller wants (an envelope's `items`, say), so the
+/// `map(_:)` turns the response into what the caller wants (an envelope's `items`, say), so the
 /// endpoint carries the whole reading and a controller method is one `send`.
 public struct Endpoint<Response>: Sendable {
     /// Where a request goes: a path relative to the client's base URL, or an absolute URL.
@@ -38,7 +38,7 @@ public struct Endpoint<Response>: Sendable {
     /// (only `A–Z a–z 0–9 - . _ ~` stay as they are), so `+`, `&`, `=`, `#` and spaces arrive intact.
     /// Empty by default.
     public internal(set) var query: [URLQueryItem]
-    /// What the request sends; none by default. Set with ``body(_:)`` or ``body(_:contentType:)``.
+    /// What the request sends; none by default. Set with `body(_:)` or ``body(_:contentType:)``.
     var body: RequestBody?
     /// Extra request headers; they override the client's headers of the same name. Empty by default;
     /// set with ``headers(_:)``.
@@ -63,7 +63,7 @@ public struct Endpoint<Response>: Sendable {
     /// Which ``ResponseCache`` a `GET` goes through; the client's by default (see `Endpoint+Caching.swift`).
     var responseCacheChoice: ResponseCacheChoice = .client
     /// Turns the exchange's outcome into the call's result; chosen by the initializer for the response
-    /// type, extended by ``map(_:)`` and ``redactingErrorBodies()``.
+    /// type, extended by `map(_:)` and ``redactingErrorBodies()``.
     var reading: ResponseReading<Response>
 
     /// The one place every initializer ends up.
@@ -112,7 +112,7 @@ public enum EndpointTarget: Sendable, Hashable, ExpressibleByStringInterpolation
 
 extension Endpoint {
     /// Reads a 2xx response body the way the client does: decodes JSON for a `Decodable` response,
-    /// returns the bytes for `Data`, ignores the body for `Void`, then applies ``map(_:)``. A body that
+    /// returns the bytes for `Data`, ignores the body for `Void`, then applies `map(_:)`. A body that
     /// does not decode gives ``APIError/decoding(description:body:)`` naming the coding path, with the
     /// body kept.
     ///

@@ -4,7 +4,7 @@ import Foundation
 
 /// The four Restaurant endpoints and the JSON shapes they answer with, in one place.
 ///
-/// The endpoints unwrap these envelopes (``Endpoint/map(_:)``), so the controller's callers see
+/// The endpoints unwrap these envelopes (`Endpoint.map(_:)`), so the controller's callers see
 /// `[String]`, `[MenuItem]`, `Data` and `Int` rather than the server's wrappers.
 enum MenuAPI {
     /// `{"categories": [...]}`
