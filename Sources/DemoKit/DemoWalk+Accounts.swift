@@ -60,7 +60,7 @@ extension DemoWalk {
                     try? accounts.tokenStore.setTokens(expired)
                 }
                 accounts.fetchProducts { result in
-                    let renewed = before != nil && self.accounts.tokenStore.token != before?.accessToken
+                    let renewed = before != nil && self.accounts.tokenStore.tokens?.accessToken != before?.accessToken
                     switch result {
                     case .success(let products):
                         done(renewed, "refreshed: a new access token (not shown), then \(products.count) products")

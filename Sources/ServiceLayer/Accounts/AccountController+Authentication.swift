@@ -77,11 +77,11 @@ extension AccountController {
     /// ``APIError/tokenStorage(_:)`` when the store cannot keep them. (Failed calls keep no secret: the
     /// accounts endpoints redact their error bodies.)
     private func storingToken(_ endpoint: Endpoint<AccountsAPI.AuthReply>) -> Endpoint<String> {
-        endpoint.map { [refresher] reply throws(APIError) in
+        endpoint.map { [authenticator] reply throws(APIError) in
             guard let tokens = reply.tokens(receivedAt: Date()) else {
                 throw .server(message: reply.message ?? "The server refused the request")
             }
-            try refresher.store(tokens).get()
+            try authenticator.store(tokens).get()
             return tokens.accessToken
         }
     }

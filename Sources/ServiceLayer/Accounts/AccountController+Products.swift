@@ -15,13 +15,13 @@ extension AccountController {
     /// - Returns: A handle to cancel the call (only this call, never a refresh other calls wait for).
     @discardableResult
     public func fetchProducts(completion: @escaping @MainActor (Result<[Product], APIError>) -> Void) -> RequestHandle {
-        refresher.send(AccountsAPI.products, delivery: .mainActor(completion))
+        client.send(AccountsAPI.products, completion: completion)
     }
 
     /// Fetches the products: the `async` twin of ``fetchProducts(completion:)``, refreshing the token the
     /// same way. Cancelling the task cancels only this call.
     /// - Returns: The products.
     public func fetchProducts() async throws(APIError) -> [Product] {
-        try await refresher.send(AccountsAPI.products)
+        try await client.send(AccountsAPI.products)
     }
 }

@@ -32,8 +32,9 @@ public final class AccountController: Sendable {
     public let client: APIClient
     /// Where the session tokens are kept.
     public let tokenStore: any TokenStore
-    /// Sends the calls that need the token, and renews it when the server rejects it.
-    let refresher: TokenRefresher
+    /// Puts the token on the calls that need it and renews it when the server rejects it; every write
+    /// of ``tokenStore`` goes through it.
+    let authenticator: AccountsAuthenticator
 
     /// Creates a controller.
     /// - Parameters:
@@ -51,22 +52,19 @@ public final class AccountController: Sendable {
         tokenStore: any TokenStore = InMemoryTokenStore()
     ) {
         self.tokenStore = tokenStore
-        let client = APIClient(
-            baseURL: baseURL, session: session, options: options,
-            tokenProvider: { tokenStore.token })
-        self.client = client
-        refresher = TokenRefresher(client: client, store: tokenStore)
+        authenticator = AccountsAuthenticator(store: tokenStore)
+        client = APIClient(baseURL: baseURL, session: session, options: options, authenticator: authenticator)
     }
 
     /// Whether a token is stored. It may have expired: the next call then renews it with the refresh
     /// token, and the controller logs out only when that fails.
     public var isLoggedIn: Bool {
-        tokenStore.token != nil
+        tokenStore.tokens != nil
     }
 
     /// Forgets the access token and the refresh token (a ``FileTokenStore`` deletes its file). Nothing is
     /// sent to the server; a refresh still under way stores nothing.
     public func logOut() {
-        refresher.forget()
+        authenticator.forget()
     }
 }

@@ -17,10 +17,10 @@ import Musl
 /// folder, then renamed over `url`, so the file is never readable by others, not even for a moment,
 /// and never half-written. A missing folder is created with permissions `0700`. When the file cannot
 /// be written, ``setTokens(_:)`` throws and the store keeps what it held before, so ``token`` never
-/// claims a login the next launch would not find. ``clearToken()`` deletes the file.
+/// claims a login the next launch would not find. ``clearTokens()`` deletes the file.
 ///
-/// The file holds `{"accessToken": ..., "refreshToken": ..., "expiresAt": <seconds since 1970>}`; a
-/// file holding a bare token (as earlier versions wrote) reads as that access token.
+/// The file holds `{"accessToken": ..., "refreshToken": ..., "expiresAt": <seconds since 1970>}`;
+/// anything else reads as logged out.
 ///
 /// Printing it shows its type, `dump` its file, never a token: the tokens live behind the store's lock.
 public final class FileTokenStore: TokenStore {
@@ -37,21 +37,9 @@ public final class FileTokenStore: TokenStore {
         stored = Locked(Self.readFile(url).flatMap(Self.decode))
     }
 
-    /// The stored access token, or `nil`.
-    public var token: String? {
-        stored.withLock { $0?.accessToken }
-    }
-
     /// The stored tokens, or `nil`.
     public var tokens: AuthTokens? {
         stored.withLock { $0 }
-    }
-
-    /// Stores an access token alone, replacing any previous tokens; use ``setTokens(_:)`` to learn
-    /// whether the file was written. When it was not, the store keeps what it held before.
-    /// - Parameter token: The session token.
-    public func setToken(_ token: String) {
-        try? setTokens(AuthTokens(accessToken: token))
     }
 
     /// Stores `tokens` in the file (created with permissions `0600`, its folder with `0700` when
@@ -74,7 +62,7 @@ public final class FileTokenStore: TokenStore {
     }
 
     /// Forgets every token and deletes the file (a link at `url` is removed, never its target).
-    public func clearToken() {
+    public func clearTokens() {
         stored.withLock { stored in
             stored = nil
             _ = unlink(url.path)
@@ -98,10 +86,7 @@ public final class FileTokenStore: TokenStore {
     }
 
     private static func decode(_ data: Data) -> AuthTokens? {
-        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !text.isEmpty else { return nil }
-        guard text.hasPrefix("{") else { return AuthTokens(accessToken: text) }  // a bare token
-        guard let content = try? JSONDecoder().decode(FileContent.self, from: Data(text.utf8)),
+        guard let content = try? JSONDecoder().decode(FileContent.self, from: data),
             !content.accessToken.value.isEmpty
         else { return nil }
         return AuthTokens(

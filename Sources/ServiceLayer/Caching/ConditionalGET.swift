@@ -30,12 +30,11 @@ struct ConditionalGET: Sendable {
         return ConditionalGET(cache: cache, key: key, kept: kept)
     }
 
-    /// The kept answer when it is still fresh, to use without a request; logged as a cache hit.
-    func freshAnswer(for request: URLRequest, logger: RequestLogger?) -> (body: Data, response: HTTPURLResponse)? {
+    /// The kept answer when it is still fresh, to use without a request (the client reports it as a
+    /// cache hit).
+    func freshAnswer(for request: URLRequest) -> (body: Data, response: HTTPURLResponse)? {
         guard let kept, kept.isFresh, let url = request.url else { return nil }
-        let answer = (body: kept.body, response: Self.response(url: url, for: kept))
-        logger?(RequestLogLine.make(request: request, outcome: .success(answer), duration: 0, retries: 0, cache: "hit"))
-        return answer
+        return (body: kept.body, response: Self.response(url: url, for: kept))
     }
 
     /// The caller's outcome: a 304 becomes the kept body; a 200 is stored (or, with `no-store`, forgets

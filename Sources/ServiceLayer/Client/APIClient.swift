@@ -27,7 +27,12 @@ public final class APIClient: Sendable {
     /// The client's policies.
     public let options: Options
 
-    let tokenProvider: (@Sendable () -> String?)?
+    /// Puts the token provider's token on a request; `nil` without a token provider.
+    private let tokenProvider: (@Sendable () -> String?)?
+    /// The authenticator's flow, for endpoints that require authorization; `nil` without an authenticator.
+    private let authentication: (any AuthenticatedSending)?
+    /// Receives every exchange's report: the result observer and the logger; `nil` when neither is set.
+    let observer: ResultObserver?
     /// The session's `timeoutIntervalForRequest`, read once (a session's configuration never changes).
     let sessionTimeout: TimeInterval
     /// The base URL as text, when endpoint paths can be appended to it as text (see URLBuilding.swift).
@@ -41,23 +46,58 @@ public final class APIClient: Sendable {
     ///     Inject one built on a configuration with `protocolClasses` to stub the network in tests.
     ///     Its `configuration.timeoutIntervalForRequest` is the timeout of every request whose endpoint
     ///     and `options` name none.
-    ///   - options: Timeout, retry, coalescing, connectivity, logging, headers, JSON coders and the
-    ///     response cache; ``Options/init(timeout:retryPolicy:coalescesGETs:connectivity:logger:headers:encoder:decoder:responseCache:)``
-    ///     defaults by default.
-    ///   - tokenProvider: Returns the token sent as `Authorization: Bearer <token>` with endpoints that
-    ///     require authorization, read at each send; `nil` (no token) by default.
-    public init(
+    ///   - options: Timeout, retry, coalescing, connectivity, logging, headers, JSON coders, the response
+    ///     cache and the hooks; the defaults of ``Options/init(timeout:retryPolicy:coalescesGETs:connectivity:logger:headers:encoder:decoder:responseCache:requestHook:resultObserver:)``
+    ///     by default.
+    ///   - authenticator: Authenticates every endpoint that requires authorization and refreshes its
+    ///     credential when the server rejects it (see ``Authenticator``); `nil` (none) by default.
+    public convenience init(
         baseURL: URL,
         session: URLSession = APIClient.makeSession(),
         options: Options = Options(),
-        tokenProvider: (@Sendable () -> String?)? = nil
+        authenticator: (any Authenticator)? = nil
+    ) {
+        self.init(
+            baseURL: baseURL, session: session, options: options, tokenProvider: nil,
+            authentication: authenticator.map { Self.flow($0) })
+    }
+
+    /// Creates a client that sends a token it does not refresh: the simplest authentication.
+    /// - Parameters:
+    ///   - baseURL: The API's base URL; a trailing `/` is optional.
+    ///   - session: The session to use for every request; ``makeSession(configuration:)`` by default.
+    ///   - options: The client's policies; the defaults of ``Options`` by default.
+    ///   - tokenProvider: Returns the token sent as `Authorization: Bearer <token>` with endpoints that
+    ///     require authorization, read at each send; a `nil` or empty token (or no provider) fails them
+    ///     with ``APIError/notAuthenticated``.
+    public convenience init(
+        baseURL: URL,
+        session: URLSession = APIClient.makeSession(),
+        options: Options = Options(),
+        tokenProvider: (@Sendable () -> String?)?
+    ) {
+        self.init(
+            baseURL: baseURL, session: session, options: options, tokenProvider: tokenProvider, authentication: nil)
+    }
+
+    /// The one initializer the others call; `authentication` is an authenticator's flow (tests give one
+    /// with their own clock).
+    init(
+        baseURL: URL, session: URLSession, options: Options, tokenProvider: (@Sendable () -> String?)?,
+        authentication: (any AuthenticatedSending)?
     ) {
         self.baseURL = baseURL
         self.session = session
         self.options = options
         self.tokenProvider = tokenProvider
+        self.authentication = authentication
+        self.observer = options.combinedObserver
         self.sessionTimeout = session.configuration.timeoutIntervalForRequest
         self.plainBase = URLBuilding.plainBase(baseURL)
+    }
+
+    private static func flow(_ authenticator: some Authenticator) -> any AuthenticatedSending {
+        AuthenticationFlow(authenticator)
     }
 
     /// A session for one client: `configuration` (`.default` by default) with URLSession's own
@@ -104,69 +144,121 @@ public final class APIClient: Sendable {
         send(endpoint, delivery: .queue(callbackQueue, completion))
     }
 
-    /// The path of every call, top to bottom: build the request; say what becomes of the answer
-    /// (validated by the ``Exchange``, read by the endpoint's ``ResponseReading``, delivered once by the
-    /// ``Call``); send it (retries, watchdog and redirect guard are the exchange's). `token`, when not
-    /// `nil`, is sent instead of the token provider's: the accounts' refresh flow must know which token
-    /// a request carried.
-    func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>, token: String? = nil)
-        -> RequestHandle
-    {
+    /// The path of every call, top to bottom: make the call; encode a main-actor body on the main
+    /// actor; then one try (``attempt(_:authorize:onCancel:answer:)``), or the authenticator's tries for
+    /// an endpoint that requires authorization; the outcome is read by the endpoint's reading and
+    /// delivered once by the ``Call``.
+    func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
         let call = Call(delivery)
         if endpoint.body?.encodesOnMainActor == true {
-            // 0. A body whose Encodable conformance is main-actor isolated is encoded there first.
+            // A body whose Encodable conformance is main-actor isolated is encoded there first.
             MainQueue.async { [self] in
                 guard !call.isFinished else { return }
                 switch endpoint.body?.encodedOnMainActor(with: options.encoder) ?? .success(Data()) {
-                case .success(let data):
-                    start(endpoint.body(data, contentType: endpoint.body?.contentType ?? ""), call, token: token)
+                case .success(let data): begin(endpoint.body(data, contentType: endpoint.body?.contentType ?? ""), call)
                 case .failure(let error): call.finish(.failure(error))
                 }
             }
         } else {
-            start(endpoint, call, token: token)
+            begin(endpoint, call)
         }
         return RequestHandle(call)
     }
 
-    /// Steps 1 to 3 of ``send(_:delivery:token:)``.
-    private func start<Response>(_ endpoint: Endpoint<Response>, _ call: Call<Response>, token: String?) {
-        // 1. Build the request (see RequestBuilding.swift); nothing is sent when that fails.
-        guard options.connectivity.isOnline else { return call.finish(.failure(.offline)) }
-        var request: URLRequest
-        switch makeRequest(for: endpoint, token: token) {
-        case .success(let built): request = built
-        case .failure(let error): return call.finish(.failure(error))
-        }
-
-        // A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
+    /// Sends `endpoint` for `call`: through the authenticator when it requires authorization and the
+    /// client has one, else in one try carrying the token provider's token.
+    private func begin<Response>(_ endpoint: Endpoint<Response>, _ call: Call<Response>) {
         let reading = endpoint.reading
         let decoder = options.decoder
+        let answer: @Sendable (Exchange.Outcome) -> Void = { call.finish($0, reading: reading, decoder: decoder) }
+        if endpoint.requiresAuthorization, let authentication {
+            return authentication.start(endpoint, for: call, client: self, answer: answer)
+        }
+        let authorize = endpoint.requiresAuthorization ? providedToken() : nil
+        attempt(endpoint, authorize: authorize, onCancel: { call.onCancel($0) }, answer: answer)
+    }
+
+    /// Puts the token provider's token on a request as `Authorization: Bearer <token>`; `nil` when there
+    /// is no provider, or it has no token now.
+    func providedToken() -> (@Sendable (inout URLRequest) -> Void)? {
+        guard let token = tokenProvider?(), !token.isEmpty else { return nil }
+        return { $0.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+    }
+
+    /// One try of `endpoint`, top to bottom: build the request (see RequestBuilding.swift), with
+    /// `authorize` putting the credential on; run the request hooks; look it up in the response cache;
+    /// send it (an exchange of its own, or a running identical GET's: see Coalescing.swift). The
+    /// outcome — validated by the ``Exchange``, settled by the cache — goes to `answer`, once, unless the
+    /// stop given to `onCancel` runs first.
+    func attempt<Response>(
+        _ endpoint: Endpoint<Response>,
+        authorize: (@Sendable (inout URLRequest) -> Void)?,
+        onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        answer: @escaping @Sendable (Exchange.Outcome) -> Void
+    ) {
+        // 1. Build the request; nothing is sent when that fails.
+        guard options.connectivity.isOnline else { return answer(.failure(.offline)) }
+        let request: URLRequest
+        switch makeRequest(for: endpoint, authorize: authorize) {
+        case .success(let built): request = built
+        case .failure(let error): return answer(.failure(error))
+        }
+
+        // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it last.
+        let hooks = [options.requestHook, endpoint.requestHook].compactMap { $0 }
+        guard !hooks.isEmpty else { return transmit(request, of: endpoint, onCancel: onCancel, answer: answer) }
+        if hooks.allSatisfy(\.isSync) {
+            switch RequestHook.run(hooks, on: request, baseURL: baseURL) {
+            case .success(let adapted): return transmit(adapted, of: endpoint, onCancel: onCancel, answer: answer)
+            case .failure(let error): return answer(.failure(error))
+            }
+        }
+        let steps = CancelSteps()
+        onCancel { steps.cancel() }
+        guard let step = steps.begin() else { return }
+        let task = Task { [self] in
+            switch await RequestHook.run(hooks, on: request, baseURL: baseURL) {
+            case .success(let adapted):
+                guard let next = steps.begin() else { return }
+                transmit(adapted, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
+            case .failure(let error): answer(.failure(error))
+            }
+        }
+        steps.onCancel(step: step) { task.cancel() }
+    }
+
+    /// Steps 3 and 4 of ``attempt(_:authorize:onCancel:answer:)``: the response cache, then the network.
+    private func transmit<Response>(
+        _ request: URLRequest, of endpoint: Endpoint<Response>,
+        onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
+        answer: @escaping @Sendable (Exchange.Outcome) -> Void
+    ) {
+        // 3. A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
+        var request = request
         let cache = ConditionalGET.prepare(&request, cache: endpoint.responseCacheChoice.resolve(options.responseCache))
-        if let fresh = cache?.freshAnswer(for: request, logger: options.logger) {
-            return call.finish(.success((fresh.body, fresh.response)), reading: reading, decoder: decoder)
+        if let fresh = cache?.freshAnswer(for: request) {
+            let outcome: Exchange.Outcome = .success((fresh.body, fresh.response))
+            observer?(
+                ExchangeReport(
+                    request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
+                    calls: 1, cache: .hit))
+            return answer(outcome)
         }
 
-        // 2. What becomes of the answer: the exchange validates it, the endpoint's reading decodes it
-        //    (off the main actor unless its conformance is isolated there), the call delivers it, once
-        //    (see Exchange.swift, ResponseReading.swift, Call.swift).
-        let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
-            call.finish(cache?.settle(outcome) ?? outcome, reading: reading, decoder: decoder)
-        }
-
-        // 3. Send it: an exchange of its own, or a running identical GET's (see Coalescing.swift).
+        // 4. Send it: an exchange of its own, or a running identical GET's.
         let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
         let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
-        let makeExchange = { [request] (onEnd: @escaping @Sendable (Exchange.Outcome) -> Void) in
+        let deliver: @Sendable (Exchange.Outcome) -> Void = { answer(cache?.settle($0) ?? $0) }
+        let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
             Exchange(
-                request: request, session: self.session, retryPolicy: policy, logger: self.options.logger,
+                request: request, session: self.session, retryPolicy: policy, observer: self.observer,
                 revalidates: cache?.isConditional, onEnd: onEnd)
         }
         if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
-            call.onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
+            onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
         } else {
-            let exchange = makeExchange(deliver)
-            call.onCancel { exchange.cancel() }
+            let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }
+            onCancel { exchange.cancel() }
             exchange.start()
         }
     }

@@ -32,6 +32,13 @@ extension APIClient {
         /// caching) by default. An endpoint may opt out with ``Endpoint/uncached()`` or use its own
         /// with ``Endpoint/cached(in:)``.
         public var responseCache: ResponseCache?
+        /// Changes every request last, before it is coalesced, cached and sent (a header computed per
+        /// request, say); see ``RequestHook`` for what it does to coalescing, the cache and credentials.
+        /// `nil` (none) by default; an endpoint may add its own with ``Endpoint/adaptingRequest(_:)``.
+        public var requestHook: RequestHook?
+        /// Receives one ``ExchangeReport`` per finished exchange (and per cache hit), on the thread the
+        /// exchange ended on: keep it quick. `nil` (none, and no report is made) by default.
+        public var resultObserver: ResultObserver?
 
         /// Creates options; every parameter has the default described on its property.
         /// - Parameters:
@@ -45,6 +52,8 @@ extension APIClient {
         ///   - encoder: A plain `JSONEncoder()` by default.
         ///   - decoder: A plain `JSONDecoder()` by default.
         ///   - responseCache: `nil` (no caching) by default.
+        ///   - requestHook: `nil` (none) by default.
+        ///   - resultObserver: `nil` (none) by default.
         public init(
             timeout: TimeInterval? = nil,
             retryPolicy: RetryPolicy = .default,
@@ -54,7 +63,9 @@ extension APIClient {
             headers: [String: String] = [:],
             encoder: JSONEncoder = JSONEncoder(),
             decoder: JSONDecoder = JSONDecoder(),
-            responseCache: ResponseCache? = nil
+            responseCache: ResponseCache? = nil,
+            requestHook: RequestHook? = nil,
+            resultObserver: ResultObserver? = nil
         ) {
             self.timeout = timeout
             self.retryPolicy = retryPolicy
@@ -65,6 +76,22 @@ extension APIClient {
             self.encoder = encoder
             self.decoder = decoder
             self.responseCache = responseCache
+            self.requestHook = requestHook
+            self.resultObserver = resultObserver
+        }
+
+        /// The result observer and the logger (one of its users) as one observer; `nil` when neither is set.
+        var combinedObserver: ResultObserver? {
+            switch (resultObserver, logger) {
+            case (nil, nil): return nil
+            case (let observer?, nil): return observer
+            case (nil, let logger?): return { logger(RequestLogLine.make($0)) }
+            case (let observer?, let logger?):
+                return { report in
+                    logger(RequestLogLine.make(report))
+                    observer(report)
+                }
+            }
         }
     }
 }

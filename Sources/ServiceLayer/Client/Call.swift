@@ -39,18 +39,13 @@ protocol CallControl: Sendable {
 ///
 /// `finish` and `cancel()` race to take the ``Delivery`` under the lock; whichever takes it delivers,
 /// the other does nothing. The completion always runs asynchronously (see ``Delivery``), never under
-/// the lock and never on the caller's stack.
-///
-/// A call may go through stages (the accounts' refresh flow: a first request, a wait for a refresh,
-/// a second request). Each stage registers how to stop it with ``onCancel(stage:_:)``; a cancel stops
-/// only the stage under way.
+/// the lock and never on the caller's stack. A cancel also runs the stop given to ``onCancel(_:)`` (a
+/// call in several steps gives ``CancelSteps/cancel()``).
 final class Call<Response>: CallControl {
     private struct State: Sendable {
         var delivery: Delivery<Response>?
         var wasCancelled = false
-        /// The stage under way; its cancel action counts only while it is current.
-        var stage = 0
-        var cancelStage: (@Sendable () -> Void)?
+        var stop: (@Sendable () -> Void)?
     }
 
     private let state: Locked<State>
@@ -59,25 +54,15 @@ final class Call<Response>: CallControl {
         self.state = Locked(State(delivery: delivery))
     }
 
-    /// Begins a new stage and returns its number, or `nil` when the call has already finished.
-    func beginStage() -> Int? {
-        state.withLock { state in
-            guard state.delivery != nil else { return nil }
-            state.stage += 1
-            state.cancelStage = nil
-            return state.stage
-        }
-    }
-
-    /// Records how to stop `stage` (0, the default, for a call without stages). When the call has
-    /// finished meanwhile, `cancel` runs at once; when a later stage has begun, it is dropped.
-    func onCancel(stage: Int = 0, _ cancel: @escaping @Sendable () -> Void) {
-        let cancelNow = state.withLock { state -> Bool in
+    /// Records how to stop the call's work when it is cancelled; when the call has already finished,
+    /// `stop` runs at once.
+    func onCancel(_ stop: @escaping @Sendable () -> Void) {
+        let stopNow = state.withLock { state -> Bool in
             guard state.delivery != nil else { return true }
-            if state.stage == stage { state.cancelStage = cancel }
+            state.stop = stop
             return false
         }
-        if cancelNow { cancel() }
+        if stopNow { stop() }
     }
 
     /// Delivers `result` unless the call already finished.
@@ -94,11 +79,11 @@ final class Call<Response>: CallControl {
         let taken = state.withLock { state -> (Delivery<Response>, (@Sendable () -> Void)?)? in
             guard let delivery = state.delivery else { return nil }
             state.wasCancelled = true
-            defer { state.delivery = nil; state.cancelStage = nil }
-            return (delivery, state.cancelStage)
+            defer { state.delivery = nil; state.stop = nil }
+            return (delivery, state.stop)
         }
-        guard let (delivery, cancelStage) = taken else { return }
-        cancelStage?()
+        guard let (delivery, stop) = taken else { return }
+        stop?()
         delivery.deliver(.failure(.cancelled))
     }
 
@@ -113,7 +98,7 @@ final class Call<Response>: CallControl {
     /// Takes the delivery, so that nothing else delivers; `nil` when the call has already finished.
     private func take() -> Delivery<Response>? {
         state.withLock { state in
-            defer { state.delivery = nil; state.cancelStage = nil }
+            defer { state.delivery = nil; state.stop = nil }
             return state.delivery
         }
     }

@@ -26,7 +26,7 @@ final class Coalescing: Sendable {
     /// function to call when it ends). Returns how to leave the group.
     func join(
         _ request: URLRequest, subscriber: @escaping Subscriber,
-        makeExchange: (@escaping @Sendable (Exchange.Outcome) -> Void) -> Exchange
+        makeExchange: (@escaping Exchange.OnEnd) -> Exchange
     ) -> @Sendable () -> Void {
         let key = Key(
             method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
@@ -42,7 +42,8 @@ final class Coalescing: Sendable {
         if isNew {
             let exchange = makeExchange { [groups] outcome in
                 groups.withLock { if $0[key] === group { $0.removeValue(forKey: key) } }
-                group.deliver(outcome)
+                let subscribers = group.end()
+                return (subscribers.count, { for subscriber in subscribers { subscriber(outcome) } })
             }
             group.start(exchange)
         }
@@ -97,14 +98,14 @@ final class Coalescing: Sendable {
             return true
         }
 
-        /// Hands the outcome to every caller still in the group, in the order they joined.
-        func deliver(_ outcome: Exchange.Outcome) {
+        /// Ends the group: the callers still in it, in the order they joined, to hand the outcome to.
+        func end() -> [Subscriber] {
             let subscribers = state.withLock { state -> [Subscriber] in
                 state.hasEnded = true
                 defer { state.subscribers = [:]; state.exchange = nil }
                 return state.subscribers.sorted { $0.key < $1.key }.map(\.value)
             }
-            for subscriber in subscribers { subscriber(outcome) }
+            return subscribers
         }
     }
 }

@@ -68,6 +68,13 @@ extension Endpoint {
         with(\.coalesces, enabled)
     }
 
+    /// A copy of this endpoint whose requests `hook` changes last, after the client's
+    /// ``APIClient/Options/requestHook`` (see ``RequestHook``).
+    /// - Parameter hook: The change.
+    public func adaptingRequest(_ hook: RequestHook) -> Endpoint {
+        with(\.requestHook, hook)
+    }
+
     /// A copy of this endpoint whose errors keep their bodies with every secret replaced (the accounts'
     /// answers carry tokens): the status and the server's message stay readable.
     func redactingErrorBodies() -> Endpoint {

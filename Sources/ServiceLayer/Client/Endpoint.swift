@@ -60,6 +60,9 @@ public struct Endpoint<Response>: Sendable {
     /// Whether identical in-flight requests may share one network request; `nil` (the client's
     /// setting, which applies to `GET` only) by default; set with ``coalescing(_:)``.
     public internal(set) var coalesces: Bool? = nil
+    /// Changes this endpoint's requests after the client's hook; `nil` by default; set with
+    /// ``adaptingRequest(_:)``.
+    var requestHook: RequestHook?
     /// Which ``ResponseCache`` a `GET` goes through; the client's by default (see `Endpoint+Caching.swift`).
     var responseCacheChoice: ResponseCacheChoice = .client
     /// Turns the exchange's outcome into the call's result; chosen by the initializer for the response
@@ -85,6 +88,7 @@ public struct Endpoint<Response>: Sendable {
         other.retriesNonIdempotent = retriesNonIdempotent
         other.coalesces = coalesces
         other.responseCacheChoice = responseCacheChoice
+        other.requestHook = requestHook
         return other
     }
 }

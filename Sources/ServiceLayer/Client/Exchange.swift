@@ -5,7 +5,8 @@ import FoundationNetworking
 #endif
 
 /// One network exchange: sends a `URLRequest`, validates the answer, retries a transient failure by
-/// its policy, ends a try that takes too long, and reports the outcome once.
+/// its policy, ends a try that takes too long, and reports the outcome once — to its caller, and as an
+/// ``ExchangeReport`` to the client's observer.
 ///
 /// The outcome is a 2xx body and response (or a 304, when the request revalidates a cached answer),
 /// or an ``APIError``: a non-2xx status becomes `.httpStatus` once no retry is left. It knows nothing
@@ -13,10 +14,13 @@ import FoundationNetworking
 /// ``Coalescing`` shares one exchange among identical `GET`s.
 final class Exchange: Sendable {
     typealias Outcome = Result<(Data, HTTPURLResponse), APIError>
+    /// Takes the outcome: returns how many calls it will reach (for the report, made first) and how to
+    /// hand it to them.
+    typealias OnEnd = @Sendable (Outcome) -> (calls: Int, deliver: @Sendable () -> Void)
 
     private struct State {
         /// Receives the outcome; `nil` once the exchange has ended (delivered or cancelled).
-        var onEnd: (@Sendable (Outcome) -> Void)?
+        var onEnd: OnEnd?
         /// Identifies the current try; a callback from an older try (or its watchdog) is ignored.
         var attempt = 0
         /// The last try whose end was handled. A try can end twice — its watchdog fires, cancels the
@@ -30,7 +34,7 @@ final class Exchange: Sendable {
     let request: URLRequest
     private let session: URLSession
     private let retryPolicy: RetryPolicy
-    private let logger: RequestLogger?
+    private let observer: ResultObserver?
     /// `nil` when no ``ResponseCache`` takes part; `true` when the request carries its validators (a
     /// 304 is then an outcome, not an error), `false` when it does not.
     private let revalidates: Bool?
@@ -43,16 +47,17 @@ final class Exchange: Sendable {
     ///     time one try may take from start to last byte. The exchange's own watchdog ends a try that
     ///     URLSession does not end in time.
     ///   - retryPolicy: `.never` for requests that must not be repeated.
+    ///   - observer: Receives the exchange's report; `nil` when nobody listens (no report is made).
     ///   - revalidates: Whether a ``ResponseCache`` takes part (see `ConditionalGET.swift`).
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
-        request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, logger: RequestLogger?,
-        revalidates: Bool?, onEnd: @escaping @Sendable (Outcome) -> Void
+        request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
+        revalidates: Bool?, onEnd: @escaping OnEnd
     ) {
         self.request = request
         self.session = session
         self.retryPolicy = retryPolicy
-        self.logger = logger
+        self.observer = observer
         self.revalidates = revalidates
         self.state = Locked(State(onEnd: onEnd))
     }
@@ -73,7 +78,7 @@ final class Exchange: Sendable {
         guard let (task, timer) = ended else { return }
         timer?.cancel()
         if let task { RedirectGuard.shared.cancel(task) }
-        log(.failure(.cancelled), retries: nil)
+        report(.failure(.cancelled), lastResponse: nil, retries: nil, calls: 0)
     }
 
     // MARK: - One try
@@ -136,7 +141,7 @@ final class Exchange: Sendable {
         if case .failure(let error) = outcome, error.isTransient, attempt <= retryPolicy.maxRetries {
             retryDelay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter)
         }
-        let ended = state.withLock { state -> (URLSessionDataTask?, OneShotTimer?, (@Sendable (Outcome) -> Void)?)? in
+        let ended = state.withLock { state -> (URLSessionDataTask?, OneShotTimer?, OnEnd?)? in
             guard state.onEnd != nil, state.attempt == attempt, state.settledAttempt < attempt else { return nil }
             state.settledAttempt = attempt
             defer { state.task = nil; state.timer = nil; if retryDelay == nil { state.onEnd = nil } }
@@ -146,8 +151,9 @@ final class Exchange: Sendable {
         watchdog?.cancel()
         if stalled, let task { RedirectGuard.shared.cancel(task) }  // the watchdog fired: end the hung task
         if let retryDelay { return scheduleRetry(after: retryDelay, attempt: attempt) }
-        log(outcome, retries: attempt - 1)
-        onEnd?(outcome)
+        guard let (calls, deliver) = onEnd?(outcome) else { return }
+        report(outcome, lastResponse: task?.response as? HTTPURLResponse, retries: attempt - 1, calls: calls)
+        deliver()
     }
 
     // MARK: - Retrying
@@ -185,16 +191,19 @@ final class Exchange: Sendable {
         OneShotTimer(after: seconds, queue: Self.timerQueue, handler: handler)
     }
 
-    /// Writes the exchange's log line; `retries` is `nil` for a cancelled exchange (then the tries made).
-    private func log(_ outcome: Outcome, retries: Int?) {
-        guard let logger else { return }
+    /// Hands the observer the exchange's report; `retries` is `nil` for a cancelled exchange (then the
+    /// tries made).
+    private func report(_ outcome: Outcome, lastResponse: HTTPURLResponse?, retries: Int?, calls: Int) {
+        guard let observer else { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startTime.uptimeNanoseconds) / 1e9
         let retries = retries ?? max(0, state.withLock { $0.attempt } - 1)
-        let cache = revalidates.map { _ -> String in
-            guard case .success(let (_, response)) = outcome, response.statusCode == 304 else { return "miss" }
-            return "revalidated"
+        let cache = revalidates.map { _ -> ExchangeReport.CacheOutcome in
+            guard case .success(let (_, response)) = outcome, response.statusCode == 304 else { return .miss }
+            return .revalidated
         }
-        logger(
-            RequestLogLine.make(request: request, outcome: outcome, duration: elapsed, retries: retries, cache: cache))
+        observer(
+            ExchangeReport(
+                request: request, outcome: outcome, lastResponse: lastResponse, duration: elapsed, retries: retries,
+                calls: calls, cache: cache))
     }
 }

@@ -9,9 +9,9 @@ import FoundationNetworking
 extension APIClient {
     /// The `URLRequest` for `endpoint`, or the reason it cannot be built: the URL (the base URL's path
     /// kept, the query strictly encoded), the method, a whole-second timeout, the client's headers
-    /// (only to its own origin), the body, the endpoint's headers, and the token. An endpoint that
-    /// requires authorization carries `token`, or the token provider's when `token` is `nil` (the default).
-    func makeRequest<Response>(for endpoint: Endpoint<Response>, token explicitToken: String? = nil)
+    /// (only to its own origin), the body, the endpoint's headers, and the credential: an endpoint that
+    /// requires authorization is `authorize`d, and fails with ``APIError/notAuthenticated`` without it.
+    func makeRequest<Response>(for endpoint: Endpoint<Response>, authorize: ((inout URLRequest) -> Void)? = nil)
         -> Result<URLRequest, APIError>
     {
         // A path under the base URL is always on its origin; an absolute URL may be anywhere.
@@ -50,10 +50,8 @@ extension APIClient {
             guard isOwnOrigin else {
                 return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
             }
-            guard let token = explicitToken ?? tokenProvider?(), !token.isEmpty else {
-                return .failure(.notAuthenticated)
-            }
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            guard let authorize else { return .failure(.notAuthenticated) }
+            authorize(&request)
         }
         return .success(request)
     }

@@ -12,34 +12,31 @@ import FoundationNetworking
 /// `X-API-Key`, and query items and JSON fields named `password`, `token`, `accessToken`, `refreshToken`.
 public typealias RequestLogger = @Sendable (_ line: String) -> Void
 
-/// Formats the log line for one request.
+/// Formats the log line of one exchange: the logger is one user of ``APIClient/Options/resultObserver``.
 enum RequestLogLine {
-    static func make(
-        request: URLRequest,
-        outcome: Result<(Data, HTTPURLResponse), APIError>,
-        duration: TimeInterval,
-        retries: Int,
-        cache: String? = nil
-    ) -> String {
+    static func make(_ report: ExchangeReport) -> String {
+        let request = report.request
         let method = request.httpMethod ?? "GET"
         let url = request.url.map(Redaction.url) ?? "<no url>"
         let sent = request.httpBody?.count ?? 0
-        let milliseconds = Int((duration * 1000).rounded())
+        let milliseconds = Int((report.duration * 1000).rounded())
         var line: String
         var responseBody: Data?
-        switch outcome {
-        case .success(let (data, response)):
+        switch (report.error, report.response) {
+        case (nil, let response?):
             line = "\(method) \(url) -> \(response.statusCode)"
-            line += " in \(milliseconds) ms, sent \(sent) bytes, received \(data.count) bytes, \(retries) retries"
-        case .failure(.httpStatus(let code, let body)):
+            line +=
+                " in \(milliseconds) ms, sent \(sent) bytes, received \(report.receivedBytes) bytes, \(report.retries) retries"
+        case (.httpStatus(let code, let body)?, _):
             line = "\(method) \(url) -> \(code)"
-            line += " in \(milliseconds) ms, sent \(sent) bytes, received \(body.count) bytes, \(retries) retries"
+            line +=
+                " in \(milliseconds) ms, sent \(sent) bytes, received \(body.count) bytes, \(report.retries) retries"
             responseBody = body
-        case .failure(let error):
-            line = "\(method) \(url) -> \(error)"
-            line += " in \(milliseconds) ms, sent \(sent) bytes, \(retries) retries"
+        case (let error, _):
+            line = "\(method) \(url) -> \(error.map { "\($0)" } ?? "no response")"
+            line += " in \(milliseconds) ms, sent \(sent) bytes, \(report.retries) retries"
         }
-        if let cache { line += ", cache: \(cache)" }  // hit, revalidated or miss (ResponseCache)
+        if let cache = report.cache { line += ", cache: \(cache.rawValue)" }  // hit, revalidated or miss
         let headers = (request.allHTTPHeaderFields ?? [:]).sorted { $0.key.lowercased() < $1.key.lowercased() }
         if !headers.isEmpty {
             let text = headers.map { "\($0.key): \(Redaction.headerValue($0.value, forName: $0.key))" }

@@ -10,10 +10,10 @@ final class AccountAsyncTests: AccountsTestCase {
         let controller = makeAccountController()
         let signUpToken = try await controller.signUp(
             email: email, password: password, name: "Ada", emailContent: "Hi")
-        XCTAssertEqual(controller.tokenStore.token, signUpToken)
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, signUpToken)
         controller.logOut()
         let token = try await controller.logIn(email: email, password: password)
-        XCTAssertEqual(controller.tokenStore.token, token)
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, token)
         let products = try await controller.fetchProducts()
         XCTAssertFalse(products.isEmpty)
     }
@@ -33,7 +33,7 @@ final class AccountAsyncTests: AccountsTestCase {
         } catch {
             XCTAssertEqual(error, .server(message: "Invalid email or password"))
         }
-        let stale = makeAccountController(tokenStore: InMemoryTokenStore(token: "stale"))
+        let stale = makeAccountController(tokenStore: InMemoryTokenStore(tokens: AuthTokens(accessToken: "stale")))
         do {
             _ = try await stale.fetchProducts()
             XCTFail("expected a 401")

@@ -16,7 +16,7 @@ final class AccountFlowTests: AccountsTestCase {
 
         let signUpToken = try signUp(controller)
         XCTAssertTrue(controller.isLoggedIn)
-        XCTAssertEqual(controller.tokenStore.token, signUpToken)
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, signUpToken)
         let signUpRequest = try XCTUnwrap(requests(to: "/api/accounts/signup").first)
         let sent = try XCTUnwrap(JSONSerialization.jsonObject(with: signUpRequest.body) as? [String: String])
         XCTAssertEqual(
@@ -26,7 +26,7 @@ final class AccountFlowTests: AccountsTestCase {
         XCTAssertFalse(controller.isLoggedIn)
         let token = try XCTUnwrap(logIn(controller)).get()
         XCTAssertNotEqual(token, signUpToken)
-        XCTAssertEqual(controller.tokenStore.token, token)
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, token)
 
         let products = try XCTUnwrap(fetchProducts(controller)).get()
         XCTAssertFalse(products.isEmpty)
@@ -83,7 +83,7 @@ final class AccountFlowTests: AccountsTestCase {
         server.inject(.json(200, #"{"success":"true","message":"ok","token":"t0k3n"}"#), path: "/api/accounts/login")
         let controller = makeAccountController()
         XCTAssertEqual(logIn(controller)?.successValue, "t0k3n")
-        XCTAssertEqual(controller.tokenStore.token, "t0k3n")
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, "t0k3n")
     }
 
     func testSuccessWithoutATokenIsAClearError() throws {

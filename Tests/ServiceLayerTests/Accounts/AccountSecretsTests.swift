@@ -20,7 +20,8 @@ final class AccountSecretsTests: AccountsTestCase {
         let token = try XCTUnwrap(logIn(controller)).get()
         XCTAssertNotNil(fetchProducts(controller)?.successValue)
         _ = logIn(controller, password: "wrong")  // a refusal
-        let stale = makeAccountController(options: options, tokenStore: InMemoryTokenStore(token: signUpToken + "x"))
+        let stale = makeAccountController(
+            options: options, tokenStore: InMemoryTokenStore(tokens: AuthTokens(accessToken: signUpToken + "x")))
         _ = fetchProducts(stale)  // a 401, whose body is logged
 
         Polling.until { lines.all.count >= 5 }
@@ -36,7 +37,7 @@ final class AccountSecretsTests: AccountsTestCase {
         let file = FileTokenStore(url: folder.appendingPathComponent("token"))
         let controller = makeAccountController(tokenStore: inMemory)
         let token = try signUp(controller)
-        file.setToken(token)
+        try file.setTokens(AuthTokens(accessToken: token))
         let products = try XCTUnwrap(fetchProducts(controller)).get()
 
         let values: [Any] = [
@@ -72,7 +73,9 @@ final class AccountSecretsTests: AccountsTestCase {
         ].compactMap { $0 }
         errors += [
             fetchProducts(makeAccountController())?.failureError,
-            fetchProducts(makeAccountController(tokenStore: InMemoryTokenStore(token: token + "0")))?.failureError,
+            fetchProducts(
+                makeAccountController(tokenStore: InMemoryTokenStore(tokens: AuthTokens(accessToken: token + "0"))))?
+                .failureError,
         ].compactMap { $0 }
 
         // A reply the client cannot read, holding the token: the error keeps the body without it.
@@ -144,7 +147,7 @@ final class AccountSecretsTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         let refreshToken = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
-        let token = try XCTUnwrap(controller.tokenStore.token)
+        let token = try XCTUnwrap(controller.tokenStore.tokens?.accessToken)
         server.expireAllTokens()
         // A products 401 that echoes the token, then a refresh that fails: the error keeps the body without it.
         server.inject(

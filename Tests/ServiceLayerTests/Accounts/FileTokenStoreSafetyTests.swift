@@ -20,7 +20,7 @@ final class FileTokenStoreSafetyTests: AccountsTestCase {
         try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
 
         let store = FileTokenStore(url: url)
-        XCTAssertNil(store.token, "the link reads as logged out")
+        XCTAssertNil(store.tokens?.accessToken, "the link reads as logged out")
         XCTAssertEqual(try permissions(of: target.path), 0o644, "the target's permissions are untouched")
         let controller = makeAccountController(tokenStore: store)
         XCTAssertFalse(controller.isLoggedIn)
@@ -32,7 +32,7 @@ final class FileTokenStoreSafetyTests: AccountsTestCase {
         let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         XCTAssertEqual(attributes[.type] as? FileAttributeType, .typeRegular)
         XCTAssertEqual(try permissions(of: url.path), 0o600)
-        XCTAssertEqual(FileTokenStore(url: url).token, token)
+        XCTAssertEqual(FileTokenStore(url: url).tokens?.accessToken, token)
         XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "not-a-token-but-private-text")
         XCTAssertEqual(try permissions(of: target.path), 0o644)
     }
@@ -40,10 +40,10 @@ final class FileTokenStoreSafetyTests: AccountsTestCase {
     func testALinkToAFolderOrAFolderReadsAsLoggedOut() throws {
         let inner = folder.appendingPathComponent("inner")
         try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: false)
-        XCTAssertNil(FileTokenStore(url: inner).token, "a folder is not a token file")
+        XCTAssertNil(FileTokenStore(url: inner).tokens?.accessToken, "a folder is not a token file")
         let link = folder.appendingPathComponent("link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: inner)
-        XCTAssertNil(FileTokenStore(url: link).token)
+        XCTAssertNil(FileTokenStore(url: link).tokens?.accessToken)
     }
 
     /// A missing folder is created (`0700`), so the login survives a relaunch.
@@ -55,7 +55,7 @@ final class FileTokenStoreSafetyTests: AccountsTestCase {
         XCTAssertEqual(try permissions(of: parent.path), 0o700)
         XCTAssertEqual(try permissions(of: url.deletingLastPathComponent().path), 0o700)
         XCTAssertEqual(try permissions(of: url.path), 0o600)
-        XCTAssertEqual(FileTokenStore(url: url).token, token, "a relaunch finds the login")
+        XCTAssertEqual(FileTokenStore(url: url).tokens?.accessToken, token, "a relaunch finds the login")
     }
 
     /// When the file cannot be written at all, the login fails with a typed error and nothing claims
@@ -68,9 +68,9 @@ final class FileTokenStoreSafetyTests: AccountsTestCase {
         XCTAssertThrowsError(try store.setTokens(AuthTokens(accessToken: "abc"))) { error in
             XCTAssertEqual((error as? POSIXError)?.code, .ENOTDIR)
         }
-        XCTAssertNil(store.token)
-        store.setToken("abc")
-        XCTAssertNil(store.token, "the non-throwing setter does not pretend either")
+        XCTAssertNil(store.tokens?.accessToken)
+        try? store.setTokens(AuthTokens(accessToken: "abc"))
+        XCTAssertNil(store.tokens?.accessToken, "the non-throwing setter does not pretend either")
 
         let controller = makeAccountController(tokenStore: store)
         let result = awaitCompletion {

@@ -19,7 +19,8 @@ final class ProductsAuthorizationTests: AccountsTestCase {
     }
 
     func testAWrongTokenIs401AndLogsOut() throws {
-        let controller = makeAccountController(tokenStore: InMemoryTokenStore(token: "not-a-real-token"))
+        let controller = makeAccountController(
+            tokenStore: InMemoryTokenStore(tokens: AuthTokens(accessToken: "not-a-real-token")))
         XCTAssertTrue(controller.isLoggedIn)
         let error = try XCTUnwrap(fetchProducts(controller)?.failureError)
         XCTAssertEqual(error.statusCode, 401)
@@ -39,10 +40,10 @@ final class ProductsAuthorizationTests: AccountsTestCase {
             controller.fetchProducts(completion: $0)
         } then: { _ in
             Polling.until { self.server.requestCount(path: "/api/products") == 1 }
-            controller.tokenStore.setToken(fresh)  // the user logged in again meanwhile
+            try? controller.tokenStore.setTokens(AuthTokens(accessToken: fresh))  // the user logged in again meanwhile
         }
         XCTAssertNotNil(result?.successValue)
-        XCTAssertEqual(controller.tokenStore.token, fresh)
+        XCTAssertEqual(controller.tokenStore.tokens?.accessToken, fresh)
         XCTAssertEqual(
             requests(to: "/api/products").map { $0.headers["authorization"] }, ["Bearer \(old)", "Bearer \(fresh)"])
         XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 0, "no refresh was needed")
@@ -99,7 +100,7 @@ final class ProductsAuthorizationTests: AccountsTestCase {
 
     func testProductsRefusalInA200IsAServerError() throws {
         server.inject(.json(200, #"{"success":false,"message":"No products for you"}"#), path: "/api/products")
-        let controller = makeAccountController(tokenStore: InMemoryTokenStore(token: "any"))
+        let controller = makeAccountController(tokenStore: InMemoryTokenStore(tokens: AuthTokens(accessToken: "any")))
         XCTAssertEqual(fetchProducts(controller)?.failureError, .server(message: "No products for you"))
     }
 }

@@ -114,9 +114,12 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let store = InMemoryTokenStore()
         let controller = makeAccountController(tokenStore: store)
         _ = try signUp(controller)
-        let refresher = TokenRefresher(client: controller.client, store: store, now: { clock.now })
+        // The controller's authenticator in a client whose flow reads the test's clock.
+        let client = APIClient(
+            baseURL: controller.client.baseURL, session: controller.client.session, options: controller.client.options,
+            tokenProvider: nil, authentication: AuthenticationFlow(controller.authenticator, now: { clock.now }))
         func fetch() -> Result<[Product], APIError>? {
-            awaitCompletion { refresher.send(AccountsAPI.products, delivery: .mainActor($0)) }
+            awaitCompletion { client.send(AccountsAPI.products, completion: $0) }
         }
         for step in 1...3 {
             server.expireAllTokens()

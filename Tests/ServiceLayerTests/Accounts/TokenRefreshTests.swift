@@ -23,11 +23,13 @@ final class TokenRefreshTests: AccountsTestCase {
         XCTAssertEqual(refreshCount, 1, "one refresh for all")
         XCTAssertLessThanOrEqual(productsCount, 40, "each call sent at most twice")
         XCTAssertTrue(controller.isLoggedIn)
-        XCTAssertNotEqual(controller.tokenStore.token, old)
+        XCTAssertNotEqual(controller.tokenStore.tokens?.accessToken, old)
         let sentAfterRefresh = requests(to: "/api/products").filter { $0.headers["authorization"] != "Bearer \(old)" }
         XCTAssertFalse(sentAfterRefresh.isEmpty)
         XCTAssertTrue(
-            sentAfterRefresh.allSatisfy { $0.headers["authorization"] == "Bearer \(controller.tokenStore.token!)" })
+            sentAfterRefresh.allSatisfy {
+                $0.headers["authorization"] == "Bearer \(controller.tokenStore.tokens?.accessToken ?? "")"
+            })
     }
 
     func testTheCallbackMethodRefreshesToo() throws {
@@ -56,7 +58,7 @@ final class TokenRefreshTests: AccountsTestCase {
         XCTAssertEqual(productsCount, 1, "no 401 round trip: the token was renewed first")
         let sent = requests(to: "/api/products").first?.headers["authorization"]
         XCTAssertNotEqual(sent, "Bearer \(old)")
-        XCTAssertEqual(sent, "Bearer \(try XCTUnwrap(store.token))")
+        XCTAssertEqual(sent, "Bearer \(try XCTUnwrap(store.tokens?.accessToken))")
         XCTAssertFalse(try XCTUnwrap(store.tokens).isExpired())
     }
 

@@ -13,11 +13,11 @@ final class TokenStoreTests: AccountsTestCase {
 
     func testInMemoryStore() {
         let store = InMemoryTokenStore()
-        XCTAssertNil(store.token)
-        store.setToken("abc")
-        XCTAssertEqual(store.token, "abc")
-        store.clearToken()
-        XCTAssertNil(store.token)
+        XCTAssertNil(store.tokens?.accessToken)
+        store.setTokens(AuthTokens(accessToken: "abc"))
+        XCTAssertEqual(store.tokens?.accessToken, "abc")
+        store.clearTokens()
+        XCTAssertNil(store.tokens?.accessToken)
     }
 
     func testFileStorePersistsTheTokenWithPermissions0600() throws {
@@ -42,19 +42,26 @@ final class TokenStoreTests: AccountsTestCase {
     func testReplacingTheTokenKeeps0600() throws {
         let url = folder.appendingPathComponent("token")
         let store = FileTokenStore(url: url)
-        store.setToken("first")
+        try store.setTokens(AuthTokens(accessToken: "first"))
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
-        store.setToken("second")
+        try store.setTokens(AuthTokens(accessToken: "second"))
         XCTAssertEqual(try permissions(of: url), 0o600, "a new file replaces the old, whatever its mode")
-        XCTAssertEqual(FileTokenStore(url: url).token, "second")
+        XCTAssertEqual(FileTokenStore(url: url).tokens?.accessToken, "second")
     }
 
     func testReadingAWidenedFileNarrowsItTo0600() throws {
         let url = folder.appendingPathComponent("token")
-        try Data("abc".utf8).write(to: url)
+        try Data(#"{"accessToken": "abc"}"#.utf8).write(to: url)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: url.path)
-        XCTAssertEqual(FileTokenStore(url: url).token, "abc")
+        XCTAssertEqual(FileTokenStore(url: url).tokens?.accessToken, "abc")
         XCTAssertEqual(try permissions(of: url), 0o600)
+    }
+
+    /// Only the JSON format is read: a file holding anything else (a bare token) reads as logged out.
+    func testAFileThatIsNotTheJSONFormatReadsAsLoggedOut() throws {
+        let url = folder.appendingPathComponent("token")
+        try Data("abc".utf8).write(to: url)
+        XCTAssertNil(FileTokenStore(url: url).tokens)
     }
 
     func testLogOutDeletesTheFile() throws {
@@ -65,14 +72,14 @@ final class TokenStoreTests: AccountsTestCase {
         controller.logOut()
         XCTAssertFalse(controller.isLoggedIn)
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
-        XCTAssertNil(FileTokenStore(url: url).token)
+        XCTAssertNil(FileTokenStore(url: url).tokens?.accessToken)
         controller.logOut()  // logging out twice is harmless
     }
 
     func test401DeletesTheFile() throws {
         let url = folder.appendingPathComponent("token")
         let store = FileTokenStore(url: url)
-        store.setToken("revoked-token")
+        try store.setTokens(AuthTokens(accessToken: "revoked-token"))
         let controller = makeAccountController(tokenStore: store)
         XCTAssertEqual(fetchProducts(controller)?.failureError?.statusCode, 401)
         XCTAssertFalse(FileManager.default.fileExists(atPath: url.path))
@@ -80,20 +87,20 @@ final class TokenStoreTests: AccountsTestCase {
 
     func testMissingOrEmptyFileMeansLoggedOut() throws {
         let url = folder.appendingPathComponent("token")
-        XCTAssertNil(FileTokenStore(url: url).token)
+        XCTAssertNil(FileTokenStore(url: url).tokens?.accessToken)
         try Data("\n".utf8).write(to: url)
-        XCTAssertNil(FileTokenStore(url: url).token)
+        XCTAssertNil(FileTokenStore(url: url).tokens?.accessToken)
     }
 
     func testInMemoryStoreKeepsEveryToken() {
         let tokens = AuthTokens(accessToken: "a", refreshToken: "r", expiresAt: Date(timeIntervalSince1970: 5))
         let store = InMemoryTokenStore(tokens: tokens)
         XCTAssertEqual(store.tokens, tokens)
-        store.setToken("b")
+        store.setTokens(AuthTokens(accessToken: "b"))
         XCTAssertEqual(store.tokens, AuthTokens(accessToken: "b"), "a bare token drops the refresh token")
         store.setTokens(tokens)
-        XCTAssertEqual(store.token, "a")
-        store.clearToken()
+        XCTAssertEqual(store.tokens?.accessToken, "a")
+        store.clearTokens()
         XCTAssertNil(store.tokens)
     }
 
@@ -105,24 +112,5 @@ final class TokenStoreTests: AccountsTestCase {
         XCTAssertFalse(tokens.isExpired(at: Date(timeIntervalSince1970: 999_999)))
         XCTAssertTrue(tokens.isExpired(at: Date(timeIntervalSince1970: 1_000_000)))
         XCTAssertFalse(AuthTokens(accessToken: "a").isExpired(), "an unknown expiry is not expired")
-    }
-
-    /// A store written before refresh tokens existed keeps working: it stores the access token alone.
-    func testAStoreWithoutRefreshTokensStillWorks() throws {
-        final class LegacyStore: TokenStore {
-            let inner = InMemoryTokenStore()
-            var token: String? { inner.token }
-            func setToken(_ token: String) { inner.setToken(token) }
-            func clearToken() { inner.clearToken() }
-        }
-        let store = LegacyStore()
-        let controller = makeAccountController(tokenStore: store)
-        let token = try signUp(controller)
-        XCTAssertEqual(store.tokens, AuthTokens(accessToken: token))
-        XCTAssertNotNil(fetchProducts(controller)?.successValue)
-        server.expireToken(token)
-        XCTAssertEqual(fetchProducts(controller)?.failureError?.statusCode, 401, "no refresh token: logged out")
-        XCTAssertFalse(controller.isLoggedIn)
-        XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 0)
     }
 }

@@ -54,7 +54,8 @@ struct Controllers: Sendable {
     private static func accountController(_ environment: CallEnvironment) -> AccountController {
         AccountController(
             baseURL: environment.api, session: environment.session,
-            options: environment.options, tokenStore: InMemoryTokenStore(token: environment.token))
+            options: environment.options,
+            tokenStore: InMemoryTokenStore(tokens: environment.token.map { AuthTokens(accessToken: $0) }))
     }
 }
 

@@ -1,0 +1,112 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A change to every request, made in app code: a header computed per request (a request ID,
+/// `Accept-Language`, a signature), a query item, a different timeout.
+///
+/// ```swift
+/// var options = APIClient.Options()
+/// options.requestHook = RequestHook { request in
+///     request.setValue(UUID().uuidString, forHTTPHeaderField: "X-Request-ID")
+/// }
+/// ```
+///
+/// It runs last, on the finished `URLRequest` (URL, method, body, headers and credential in place),
+/// before the request is coalesced, looked up in a ``ResponseCache`` and sent; the client's hook first,
+/// then the endpoint's (``Endpoint/adaptingRequest(_:)``). What it means elsewhere:
+/// - **Coalescing** keys on the method, the URL and every header: a header unique to each request (a
+///   request ID) turns coalescing off for those requests; the same value for identical requests keeps it.
+/// - **The response cache** keys on the URL and the request headers named by the answer's `Vary`: a
+///   header the hook adds is part of the key only when the server says it varies on it.
+/// - **Credentials stay with the API's origin**: after the hook, a request to another origin (a hook that
+///   rewrote the URL, or an absolute image URL) loses `Authorization`, `Proxy-Authorization` and `Cookie`,
+///   whoever set them.
+/// - A hook that throws fails the call with the ``APIError`` it threw, or with
+///   ``APIError/invalidRequest(_:)`` naming any other error; nothing is sent.
+///
+/// A hook runs on the thread that sends the request (any thread; for a retried request, once per call,
+/// not per try). An `async` hook (``async(_:)``) runs in a task, which a cancel of the call cancels.
+public struct RequestHook: Sendable {
+    enum Adapt: Sendable {
+        case sync(@Sendable (inout URLRequest) throws -> Void)
+        case async(@Sendable (inout URLRequest) async throws -> Void)
+    }
+
+    let adapt: Adapt
+
+    /// A hook that changes the request in place, at once.
+    /// - Parameter adapt: Changes the request; may throw to fail the call.
+    public init(_ adapt: @escaping @Sendable (inout URLRequest) throws -> Void) {
+        self.adapt = .sync(adapt)
+    }
+
+    private init(adapt: Adapt) {
+        self.adapt = adapt
+    }
+
+    /// A hook that may wait before the request is sent (to read a keychain, sign with a key that must be
+    /// fetched first).
+    /// - Parameter adapt: Changes the request; may throw to fail the call.
+    public static func async(_ adapt: @escaping @Sendable (inout URLRequest) async throws -> Void) -> RequestHook {
+        RequestHook(adapt: .async(adapt))
+    }
+
+    /// Whether the hook runs at once (no task needed).
+    var isSync: Bool {
+        if case .sync = adapt { return true }
+        return false
+    }
+
+    /// `request` changed by `hooks` in order, which must all be synchronous; then stripped of credentials
+    /// when it no longer goes to `baseURL`'s origin.
+    static func run(_ hooks: [RequestHook], on request: URLRequest, baseURL: URL) -> Result<URLRequest, APIError> {
+        var request = request
+        do {
+            for hook in hooks {
+                if case .sync(let adapt) = hook.adapt { try adapt(&request) }
+            }
+        } catch {
+            return .failure(failure(error))
+        }
+        return .success(keepingCredentialsHome(request, baseURL: baseURL))
+    }
+
+    /// `request` changed by `hooks` in order, waiting for the `async` ones; then stripped of credentials
+    /// when it no longer goes to `baseURL`'s origin. A cancelled task fails with ``APIError/cancelled``.
+    static func run(_ hooks: [RequestHook], on request: URLRequest, baseURL: URL) async -> Result<URLRequest, APIError>
+    {
+        var request = request
+        do {
+            for hook in hooks {
+                switch hook.adapt {
+                case .sync(let adapt): try adapt(&request)
+                case .async(let adapt): try await adapt(&request)
+                }
+            }
+        } catch {
+            return .failure(failure(error))
+        }
+        guard !Task.isCancelled else { return .failure(.cancelled) }
+        return .success(keepingCredentialsHome(request, baseURL: baseURL))
+    }
+
+    /// The own-origin rule, after the hooks: a request to another origin than `baseURL`'s carries no
+    /// `Authorization`, `Proxy-Authorization` or `Cookie`.
+    static func keepingCredentialsHome(_ request: URLRequest, baseURL: URL) -> URLRequest {
+        guard let url = request.url, !URLBuilding.sameOrigin(url, baseURL) else { return request }
+        var stripped = request
+        for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
+            stripped.setValue(nil, forHTTPHeaderField: name)
+        }
+        return stripped
+    }
+
+    /// The hook's error as the call's: an ``APIError`` as it is, anything else as
+    /// ``APIError/invalidRequest(_:)``.
+    static func failure(_ error: any Error) -> APIError {
+        (error as? APIError) ?? .invalidRequest("the request hook failed (\(error))")
+    }
+}
