@@ -150,13 +150,15 @@ final class AccountRouteTests: FixtureTestCase {
         server.expireToken(issued.token)
         let expired = try products(issued.token)
         XCTAssertEqual(expired.status, 401)
-        XCTAssertEqual(expired.headers["www-authenticate"], #"Bearer error="invalid_token""#)
+        XCTAssertEqual(expired.headers["www-authenticate"], #"Bearer realm="accounts", error="invalid_token""#)
         XCTAssertEqual(try expired.object()["success"] as? Bool, false)
         XCTAssertEqual(try expired.object()["message"] as? String, "Token expired")
         let unknown = try products("0123456789abcdef0123456789abcdef")
         XCTAssertEqual(unknown.status, 401)
-        XCTAssertEqual(unknown.headers["www-authenticate"], #"Bearer error="invalid_token""#)
-        XCTAssertEqual(try fetch("/api/products").headers["www-authenticate"], "Bearer", "no token: no error code")
+        XCTAssertEqual(unknown.headers["www-authenticate"], #"Bearer realm="accounts", error="invalid_token""#)
+        XCTAssertEqual(
+            try fetch("/api/products").headers["www-authenticate"], #"Bearer realm="accounts""#,
+            "no token: no error code")
     }
 
     func testExpireAllTokensExpiresEveryIssuedTokenOnly() throws {
