@@ -84,6 +84,9 @@ final class APIFolderErrorTests: XCTestCase {
             "routes.json",
             "{\"routes\": [\n{\"method\": \"GET\", \"path\": \"/a\", \"examples\": [\n{\"stauts\": 200}]}]}")
         expect("routes.json", line: 3, field: "routes[0].examples[0].stauts", contains: "unknown field")
+        try write("routes.json", "{\"routes\": [\n{\"method\": \"GET\", \"path\": \"/a\",\n\"stauts\": 200}]}")
+        expect(
+            "routes.json", line: 3, field: "routes[0].stauts", contains: "unknown field (expected one of: body, delay")
         try write("routes.json", "{\"routes\": [{\"method\": \"GET\", \"path\": \"/a\", \"file\": \"missing.json\"}]}")
         expect("routes.json", line: 1, field: "routes[0].file", contains: "no file missing.json")
         try write("routes.json", "{\"routes\": [{\"method\": \"GET\", \"path\": \"/a\", \"file\": \"../db.json\"}]}")

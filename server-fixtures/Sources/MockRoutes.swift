@@ -199,7 +199,8 @@ struct MockRoutes: Sendable {
         func route(_ node: LocatedJSON, field: String, folder: URL) throws(APIFolderError) -> MockRoute {
             guard case .object(let members) = node.kind else { throw error(node, field, "must be an object") }
             let inline = members.keys.contains { Self.isExampleField($0) }
-            try allow(members, inline ? routeFields.union(exampleFields) : routeFields, at: field, line: node.line)
+            let allowed = members["examples"] == nil ? routeFields.union(exampleFields) : routeFields
+            try allow(members, allowed, at: field, line: node.line)
             guard let method = try string(members["method"], "\(field).method") else {
                 throw error(node, "\(field).method", "is missing")
             }
