@@ -144,7 +144,8 @@ final class APIFolderErrorTests: XCTestCase {
         try write("hello.txt", "hello\n")
         try write(
             "routes.json",
-            #"{"routes": [{"method": "GET", "path": "/hello", "file": "hello.txt", "headers": {"X-Kind": "greeting"}}]}"#
+            #"{"routes": [{"method": "GET", "path": "/hello", "file": "hello.txt", "#
+                + #""headers": {"X-Kind": "greeting", "Cache-Control": "max-age=60"}}]}"#
         )
         let server = try FixtureServer(api: folder)
         try server.start()
@@ -156,6 +157,8 @@ final class APIFolderErrorTests: XCTestCase {
         XCTAssertEqual(response.text, "hello\n")
         XCTAssertEqual(response.headers["content-type"], "text/plain; charset=utf-8")
         XCTAssertEqual(response.headers["x-kind"], "greeting")
+        XCTAssertEqual(response.headers["cache-control"], "max-age=60", "the route's own")
+        XCTAssertNotNil(response.headers["etag"])
         XCTAssertEqual(server.apiRoutes, ["GET    /hello  (1 example from routes.json)"])
     }
 }

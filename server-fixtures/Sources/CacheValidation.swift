@@ -84,8 +84,11 @@ final class CacheValidation: Sendable {
         var full = response
         if let body { full.body = body }
         let tag = Self.entityTag(for: full.body, generation: generation)
+        // A route's own Cache-Control (a route file's "headers") is kept, unless a test set one for the path.
+        let own = full.field("Cache-Control")
+        full.fields.removeAll { $0.name.lowercased() == "cache-control" }
         let cacheControl =
-            control
+            control ?? own
             ?? (full.field("Content-Type")?.hasPrefix("image/") == true
                 ? Self.imageCacheControl : Self.jsonCacheControl)
         let validators: [HTTPResponse.Field] = [

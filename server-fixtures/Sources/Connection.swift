@@ -134,15 +134,11 @@ struct Connection {
         context.log.record(request)
         let injected = context.faults.take(method: request.method, path: request.routePath)
         // An injected close happens before routing, so the request changes nothing on the server.
-        var response =
-            injected == .closeBeforeResponse
-            ? HTTPResponse(status: 500, contentType: nil) : injected.flatMap(Self.faultResponse) ?? route(request)
+        if injected == .closeBeforeResponse { return closeWithoutResponse(request) }
+        var response = injected.flatMap(Self.faultResponse) ?? route(request)
         // An injected fault wins over one the route asks for (a route file's "fault").
         let fault = injected ?? response.fault
-        if fault == .closeBeforeResponse {
-            context.logger?("\(request.method) \(request.target) -> closed without a response")
-            return false
-        }
+        if fault == .closeBeforeResponse { return closeWithoutResponse(request) }
         if injected == nil, let routed = response.fault, let replacement = Self.faultResponse(routed) {
             let delay = response.delay
             response = replacement
@@ -180,6 +176,12 @@ struct Connection {
         context.cache.count(path: request.routePath, status: response.status, bytes: sent)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
+    }
+
+    /// Logs that `request` got no response; returns false (close the connection).
+    private func closeWithoutResponse(_ request: HTTPRequest) -> Bool {
+        context.logger?("\(request.method) \(request.target) -> closed without a response")
+        return false
     }
 
     /// The router's answer: a 412 when a precondition fails (before the method runs), else the route's

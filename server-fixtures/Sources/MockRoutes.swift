@@ -10,7 +10,8 @@ struct MockExample: Sendable {
     let match: Match?
     /// The status code (200 by default).
     let status: Int
-    /// Header fields, in the order written (`Content-Type` here replaces the default one).
+    /// Header fields, sorted by name (`Content-Type` here replaces the default one, `Cache-Control` the
+    /// default `no-cache`).
     let headers: [HTTPResponse.Field]
     /// The `Content-Type` from the body kind (nil without a body).
     let contentType: String?
@@ -251,7 +252,10 @@ struct MockRoutes: Sendable {
                 guard !name.isEmpty, name.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: ":") }),
                     !value.contains("\r"), !value.contains("\n")
                 else { throw error(members["headers"]!, "\(field).headers.\(name)", "is not a valid header field") }
-                guard !["content-length", "connection", "transfer-encoding", "date"].contains(name.lowercased()) else {
+                guard
+                    !["content-length", "connection", "transfer-encoding", "date", "etag", "last-modified"].contains(
+                        name.lowercased())
+                else {
                     throw error(members["headers"]!, "\(field).headers.\(name)", "is set by the server")
                 }
             }
