@@ -186,7 +186,11 @@ final class AccountRouteTests: FixtureTestCase {
         let issued = try tokens(try signUp("rot@example.com"))
         server.expireToken(issued.token)
         let renewed = try tokens(try refresh(issued.refreshToken))
-        XCTAssertEqual(try refresh(issued.refreshToken).status, 401, "the first refresh token is used up")
+        let reused = try refresh(issued.refreshToken)
+        XCTAssertEqual(reused.status, 401, "the first refresh token is used up")
+        // RFC 9110 §15.5.2: every 401 has a challenge; the request had no Authorization, so no error code (RFC 6750 §3.1).
+        XCTAssertEqual(reused.headers["www-authenticate"], #"Bearer realm="accounts""#)
+        XCTAssertEqual(try refresh("0123456789abcdef").headers["www-authenticate"], #"Bearer realm="accounts""#)
         XCTAssertEqual(renewed.expiresIn, 900)
         XCTAssertNotEqual(renewed.token, issued.token)
         XCTAssertNotEqual(renewed.refreshToken, issued.refreshToken)

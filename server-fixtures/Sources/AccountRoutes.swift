@@ -84,10 +84,11 @@ enum AccountRoutes {
         if let error = missing(body, ["refreshToken"]) { return error }
         switch store.refresh(JSON.string(body, "refreshToken")!) {
         case .issued(let tokens): return .json(200, Reply(success: true, message: "Refreshed", tokens: tokens))
+        // The refresh token came in the body, not in Authorization: a challenge without an error code.
         case .reused:
             return unauthorized(
-                "Refresh token already used; every token of this login is revoked", challenge: invalidTokenChallenge)
-        case .unknown: return unauthorized("Invalid refresh token", challenge: invalidTokenChallenge)
+                "Refresh token already used; every token of this login is revoked", challenge: bearerChallenge)
+        case .unknown: return unauthorized("Invalid refresh token", challenge: bearerChallenge)
         }
     }
 
