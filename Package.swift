@@ -38,14 +38,15 @@ let package = Package(
         .target(
             name: "FixtureServer",
             path: "server-fixtures",
-            exclude: ["README.md", "tools"],
+            exclude: ["README.md", "tools", "fixture-server", "Examples"],
             sources: ["Sources"],
             resources: [.copy("Data")]
         ),
+        // The server's executable lives with the server: `swift run fixture-server [--api FOLDER]`.
         .executableTarget(
             name: "fixture-server",
             dependencies: ["FixtureServer"],
-            path: "Sources/fixture-server"
+            path: "server-fixtures/fixture-server"
         ),
         // The demo's walk and argument parsing live in a library so the tests can run them.
         .target(

@@ -150,13 +150,15 @@ final class AccountRouteTests: FixtureTestCase {
         server.expireToken(issued.token)
         let expired = try products(issued.token)
         XCTAssertEqual(expired.status, 401)
-        XCTAssertEqual(expired.headers["www-authenticate"], #"Bearer error="invalid_token""#)
+        XCTAssertEqual(expired.headers["www-authenticate"], #"Bearer realm="accounts", error="invalid_token""#)
         XCTAssertEqual(try expired.object()["success"] as? Bool, false)
         XCTAssertEqual(try expired.object()["message"] as? String, "Token expired")
         let unknown = try products("0123456789abcdef0123456789abcdef")
         XCTAssertEqual(unknown.status, 401)
-        XCTAssertEqual(unknown.headers["www-authenticate"], #"Bearer error="invalid_token""#)
-        XCTAssertEqual(try fetch("/api/products").headers["www-authenticate"], "Bearer", "no token: no error code")
+        XCTAssertEqual(unknown.headers["www-authenticate"], #"Bearer realm="accounts", error="invalid_token""#)
+        XCTAssertEqual(
+            try fetch("/api/products").headers["www-authenticate"], #"Bearer realm="accounts""#,
+            "no token: no error code")
     }
 
     func testExpireAllTokensExpiresEveryIssuedTokenOnly() throws {
@@ -184,7 +186,11 @@ final class AccountRouteTests: FixtureTestCase {
         let issued = try tokens(try signUp("rot@example.com"))
         server.expireToken(issued.token)
         let renewed = try tokens(try refresh(issued.refreshToken))
-        XCTAssertEqual(try refresh(issued.refreshToken).status, 401, "the first refresh token is used up")
+        let reused = try refresh(issued.refreshToken)
+        XCTAssertEqual(reused.status, 401, "the first refresh token is used up")
+        // RFC 9110 §15.5.2: every 401 has a challenge; the request had no Authorization, so no error code (RFC 6750 §3.1).
+        XCTAssertEqual(reused.headers["www-authenticate"], #"Bearer realm="accounts""#)
+        XCTAssertEqual(try refresh("0123456789abcdef").headers["www-authenticate"], #"Bearer realm="accounts""#)
         XCTAssertEqual(renewed.expiresIn, 900)
         XCTAssertNotEqual(renewed.token, issued.token)
         XCTAssertNotEqual(renewed.refreshToken, issued.refreshToken)

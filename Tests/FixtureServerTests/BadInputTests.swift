@@ -60,10 +60,74 @@ final class BadInputTests: FixtureTestCase {
         XCTAssertEqual(client.readResponse()?.status, 413)
     }
 
-    func testChunkedBodyIs411() throws {
+    func testChunkedBodyIsDecoded() throws {
+        let chunked =
+            "POST /order HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "6;ext=1\r\n{\"menu\r\n9\r\nIds\":[2]}\r\n0\r\nX-Trailer: yes\r\n\r\n"
+        let client = try rawClient()
+        defer { client.close() }
+        client.send(chunked + "GET /categories HTTP/1.1\r\nHost: x\r\n\r\n")
+        let order = try XCTUnwrap(client.readResponse())
+        XCTAssertEqual(order.status, 200)
+        XCTAssertEqual(order.text, #"{"preparation_time":30}"#)
+        XCTAssertEqual(
+            client.readResponse()?.status, 200, "the next request on the connection is read after the trailer")
+        XCTAssertEqual(server.requests.first?.body, Data(#"{"menuIds":[2]}"#.utf8))
+    }
+
+    func testBadFramingIs400AndUnknownCodingsAre501() throws {
+        let post = "POST /order HTTP/1.1\r\nHost: x\r\n"
         try expectRejected(
-            Array("POST /order HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n".utf8), status: 411
-        )
+            Array((post + "Transfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n0\r\n\r\n").utf8), status: 400)
+        try expectRejected(Array((post + "Transfer-Encoding: gzip\r\n\r\n").utf8), status: 400)
+        try expectRejected(Array((post + "Transfer-Encoding: chunked, chunked\r\n\r\n").utf8), status: 400)
+        try expectRejected(Array((post + "Transfer-Encoding: gzip, chunked\r\n\r\n").utf8), status: 501)
+        try expectRejected(
+            Array("POST /order HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n".utf8), status: 400)
+        try expectRejected(Array((post + "Transfer-Encoding: chunked\r\n\r\nzz\r\n").utf8), status: 400)
+        try expectRejected(Array((post + "Transfer-Encoding: chunked\r\n\r\n3\r\nabcX\r\n").utf8), status: 400)
+        try expectRejected(Array((post + "Transfer-Encoding: chunked\r\n\r\n100001\r\n").utf8), status: 413)
+    }
+
+    func testHostIsRequiredOnceAndValid() throws {
+        try expectRejected(Array("GET /categories HTTP/1.1\r\n\r\n".utf8), status: 400)
+        try expectRejected(Array("GET /categories HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n".utf8), status: 400)
+        try expectRejected(Array("GET /categories HTTP/1.0\r\nHost: a\r\nHost: a\r\n\r\n".utf8), status: 400)
+        for bad in ["bad host/x", "a/b", "[::1", "x:80a", "exa mple", "a@b"] {
+            try expectRejected(Array("GET /categories HTTP/1.1\r\nHost: \(bad)\r\n\r\n".utf8), status: 400)
+        }
+        for good in ["", "localhost", "127.0.0.1:8090", "[::1]:8090", "example.test:", "xn--bcher-kva.example"] {
+            XCTAssertEqual(try rawExchange("GET /categories HTTP/1.1\r\nHost: \(good)\r\n\r\n").status, 200, good)
+        }
+        XCTAssertEqual(try rawExchange("GET /categories HTTP/1.0\r\n\r\n").status, 200, "HTTP/1.0 needs no Host")
+    }
+
+    func testUnknownMethodsAre501AndOptionsIsAnswered() throws {
+        for method in ["BREW", "PROPFIND", "get"] {
+            let response = try rawExchange("\(method) /categories HTTP/1.1\r\nHost: x\r\n\r\n")
+            XCTAssertEqual(response.status, 501, method)
+            XCTAssertEqual(response.text, #"{"error":"Method not implemented"}"#)
+        }
+        let star = try rawExchange("OPTIONS * HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(star.status, 204)
+        XCTAssertEqual(star.headers["allow"], "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS")
+        let route = try rawExchange("OPTIONS /api/users/2 HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertEqual(route.status, 204)
+        XCTAssertEqual(route.headers["allow"], "GET, HEAD, PUT, PATCH, DELETE, OPTIONS")
+        XCTAssertNil(route.headers["content-length"])
+        XCTAssertEqual(try rawExchange("OPTIONS /nope HTTP/1.1\r\nHost: x\r\n\r\n").status, 404)
+        try expectRejected(Array("GET * HTTP/1.1\r\nHost: x\r\n\r\n".utf8), status: 400)
+    }
+
+    func testEveryResponseHasADate() throws {
+        let routed = try rawExchange("GET /categories HTTP/1.1\r\nHost: x\r\n\r\n")
+        let rejected = try rawExchange("GET /categories HTTP/9.9\r\n\r\n")
+        server.inject(.noContent, path: "/menu")
+        let faulted = try rawExchange("GET /menu HTTP/1.1\r\nHost: x\r\n\r\n")
+        for response in [routed, rejected, faulted] {
+            let date = try XCTUnwrap(response.headers["date"].flatMap { HTTPDate.parse($0) }, "\(response.status)")
+            XCTAssertLessThan(abs(date.timeIntervalSinceNow), 3600, "a current date")
+        }
     }
 
     func testUnknownRouteIs404JSON() throws {
@@ -80,9 +144,10 @@ final class BadInputTests: FixtureTestCase {
 
     func testWrongMethodIs405WithAllow() throws {
         let cases = [
-            ("DELETE", "/categories", "GET, HEAD"), ("GET", "/order", "POST"),
-            ("PUT", "/api/users", "GET, HEAD, POST"), ("POST", "/api/users/2", "GET, HEAD, PUT, PATCH, DELETE"),
-            ("GET", "/api/login", "POST"), ("POST", "/api/products", "GET, HEAD"),
+            ("DELETE", "/categories", "GET, HEAD, OPTIONS"), ("GET", "/order", "POST, OPTIONS"),
+            ("PUT", "/api/users", "GET, HEAD, POST, OPTIONS"),
+            ("POST", "/api/users/2", "GET, HEAD, PUT, PATCH, DELETE, OPTIONS"), ("GET", "/api/login", "POST, OPTIONS"),
+            ("POST", "/api/products", "GET, HEAD, OPTIONS"),
         ]
         for (method, path, allow) in cases {
             let response = try rawExchange("\(method) \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
@@ -113,7 +178,8 @@ final class BadInputTests: FixtureTestCase {
     func testDeeplyNestedJSONBodiesAreRejectedWithoutCrashing() throws {
         for path in ["/order", "/api/users", "/api/login", "/api/accounts/signup"] {
             let body = String(repeating: "[", count: 500_000)
-            let response = try rawExchange("POST \(path) HTTP/1.1\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            let response = try rawExchange(
+                "POST \(path) HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
             XCTAssertTrue([201, 400].contains(response.status), "\(path) -> \(response.status)")
         }
         XCTAssertEqual(try fetch("/categories").status, 200)

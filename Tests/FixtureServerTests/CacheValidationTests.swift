@@ -85,7 +85,7 @@ final class CacheValidationTests: FixtureTestCase {
         XCTAssertEqual(after.status, 200)
         XCTAssertEqual(after.body, before.body)
         XCTAssertNotEqual(after.headers["etag"], tag)
-        let newDate = try XCTUnwrap(after.headers["last-modified"].flatMap(HTTPDate.parse))
+        let newDate = try XCTUnwrap(after.headers["last-modified"].flatMap { HTTPDate.parse($0) })
         XCTAssertGreaterThan(newDate, try XCTUnwrap(HTTPDate.parse(modified)))
         XCTAssertEqual(try get("/menu", ["If-Modified-Since": modified]).status, 200)
         XCTAssertEqual(try get("/menu", ["If-None-Match": after.headers["etag"]!]).status, 304)
@@ -118,7 +118,11 @@ final class CacheValidationTests: FixtureTestCase {
         let date = Date(timeIntervalSince1970: 784_111_777)
         XCTAssertEqual(HTTPDate.format(date), "Sun, 06 Nov 1994 08:49:37 GMT")
         XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), date)
-        XCTAssertNil(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"))
+        // RFC 9110 §5.6.7: a recipient accepts the obsolete RFC 850 and asctime forms too.
+        XCTAssertEqual(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT"), date)
+        XCTAssertEqual(HTTPDate.parse("Sun Nov  6 08:49:37 1994"), date)
+        XCTAssertNil(HTTPDate.parse("Sun, 6 Nov 1994 08:49:37 GMT"))
+        XCTAssertNil(HTTPDate.parse("Someday, 06-Nov-94 08:49:37 GMT"))
         XCTAssertNil(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 PST"))
     }
 }

@@ -105,7 +105,7 @@ final class FaultTests: FixtureTestCase {
         server.inject(.unauthorizedBearer, path: "/api/products")
         let response = try get("/api/products")
         XCTAssertEqual(response.status, 401)
-        XCTAssertEqual(response.headers["www-authenticate"], "Bearer")
+        XCTAssertEqual(response.headers["www-authenticate"], #"Bearer realm="fixture""#)
         XCTAssertEqual(response.text, #"{"error":"unauthorized"}"#)
     }
 

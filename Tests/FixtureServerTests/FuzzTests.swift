@@ -17,10 +17,10 @@ final class FuzzTests: FixtureTestCase {
         "GET /categories HTTP/1.1\r\nHost: x\r\n\r\n",
         "GET /menu?category=salads HTTP/1.1\r\nHost: x\r\nAccept: */*\r\n\r\n",
         "POST /order HTTP/1.1\r\nHost: x\r\nContent-Length: 15\r\n\r\n{\"menuIds\":[1]}",
-        "POST /api/users HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"name\":\"neo\"}  ",
+        "POST /api/users HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 17\r\n\r\n{\"name\":\"neo\"}  ",
         "GET /images/1.png HTTP/1.0\r\n\r\n",
-        "HEAD /api/users/2 HTTP/1.1\r\nConnection: close\r\n\r\n",
-        "POST /api/accounts/login HTTP/1.1\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n{}",
+        "HEAD /api/users/2 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        "POST /api/accounts/login HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n{}",
     ]
     private let pieces = [
         "%", "%%", "%2", "%zz", "%00", "..", "/", "//", "?", "#", "&", "=", "\r", "\n", "\r\n", "\0", " ", "\t", ":",
@@ -56,7 +56,7 @@ final class FuzzTests: FixtureTestCase {
             return bytes
         default:
             let length = ["0", "1", "-5", "abc", "20000", "1048577", "15 , 15", ""].randomElement(using: &rng)!
-            return Array("POST /order HTTP/1.1\r\nContent-Length: \(length)\r\n\r\n{\"menuIds\":[1]}".utf8)
+            return Array("POST /order HTTP/1.1\r\nHost: x\r\nContent-Length: \(length)\r\n\r\n{\"menuIds\":[1]}".utf8)
         }
     }
 

@@ -37,8 +37,20 @@ enum AccountRoutes {
         ]
     }
 
+    /// The challenge of a 401 when no token was sent (RFC 6750 §3: a Bearer challenge has an auth-param).
+    static let bearerChallenge = #"Bearer realm="accounts""#
+    /// The challenge of a 401 for a token that was sent and is not (or no longer) good.
+    static let invalidTokenChallenge = #"Bearer realm="accounts", error="invalid_token""#
+
     private static func fail(_ status: Int, _ message: String) -> HTTPResponse {
         .json(status, Reply(success: false, message: message))
+    }
+
+    /// A 401 `{"success":false,...}` with its `WWW-Authenticate` challenge (RFC 9110 §15.5.2: every 401 has one).
+    private static func unauthorized(_ message: String, challenge: String) -> HTTPResponse {
+        var response = fail(401, message)
+        response.fields.append(.init(name: "WWW-Authenticate", value: challenge))
+        return response
     }
 
     /// The first of `names` missing (absent or empty) from the JSON body, as "Missing <name>".
@@ -72,22 +84,21 @@ enum AccountRoutes {
         if let error = missing(body, ["refreshToken"]) { return error }
         switch store.refresh(JSON.string(body, "refreshToken")!) {
         case .issued(let tokens): return .json(200, Reply(success: true, message: "Refreshed", tokens: tokens))
-        case .reused: return fail(401, "Refresh token already used; every token of this login is revoked")
-        case .unknown: return fail(401, "Invalid refresh token")
+        // The refresh token came in the body, not in Authorization: a challenge without an error code.
+        case .reused:
+            return unauthorized(
+                "Refresh token already used; every token of this login is revoked", challenge: bearerChallenge)
+        case .unknown: return unauthorized("Invalid refresh token", challenge: bearerChallenge)
         }
     }
 
     private static func products(_ context: RouteContext, _ data: FixtureData, _ store: AccountStore) -> HTTPResponse {
         guard let token = bearerToken(context.request.headers["authorization"]) else {
-            var response = fail(401, "Unauthorized")
-            response.fields.append(.init(name: "WWW-Authenticate", value: "Bearer"))
-            return response
+            return unauthorized("Unauthorized", challenge: bearerChallenge)
         }
         let check = store.check(token: token)
         guard check == .valid else {  // RFC 6750: a token was presented, and it is not (or no longer) good
-            var response = fail(401, check == .expired ? "Token expired" : "Unauthorized")
-            response.fields.append(.init(name: "WWW-Authenticate", value: #"Bearer error="invalid_token""#))
-            return response
+            return unauthorized(check == .expired ? "Token expired" : "Unauthorized", challenge: invalidTokenChallenge)
         }
         return .json(200, ProductsReply(success: true, message: "Products", products: data.products))
     }

@@ -32,47 +32,99 @@ final class CacheValidation: Sendable {
         var counts: [String: Counts] = [:]
     }
 
-    /// `Last-Modified` of every resource not touched since: the server's creation, whole seconds.
-    private let startDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down))
+    /// `Last-Modified` of every resource not touched since: a minute before the server's creation, whole
+    /// seconds (so that the first touch moves it forward without going past the present).
+    private let startDate = Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down) - 60)
     private let state = Locked(State())
 
     // MARK: Answering
 
-    /// Whether GETs of `path` carry validators.
-    static func isCacheable(_ path: String) -> Bool {
+    /// Whether GETs of `path` carry validators: the built-in cacheable routes, and any path `extraCacheable`
+    /// accepts (the `--api` folder's GET routes).
+    func isCacheable(_ path: String) -> Bool {
         if path == "/categories" || path == "/menu" || path == "/api/users" { return true }
-        return path.hasPrefix("/images/") || path.hasPrefix("/api/users/")
+        return path.hasPrefix("/images/") || path.hasPrefix("/api/users/") || extraCacheable(path)
+    }
+
+    private let extraCacheable: @Sendable (String) -> Bool
+
+    /// Validation for the built-in routes plus the paths `extraCacheable` accepts (none by default).
+    init(extraCacheable: @escaping @Sendable (String) -> Bool = { _ in false }) {
+        self.extraCacheable = extraCacheable
     }
 
     /// `response` with validators and `Cache-Control` when the route is cacheable, turned into a 304
     /// when the request's preconditions say the client's copy is current.
     func finish(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         let path = request.routePath
-        guard request.method == "GET" || request.method == "HEAD", response.status == 200, Self.isCacheable(path)
+        guard request.method == "GET" || request.method == "HEAD", response.status == 200, isCacheable(path)
         else { return response }
-        let (generation, modified, body, control) = state.withLock { state in
+        let current = representation(of: response, path: path)
+        var full = current.response
+        full.fields += current.validators
+        guard Self.isNotModified(request, tag: current.tag, modified: current.modified) else { return full }
+        var notModified = HTTPResponse(status: 304, contentType: nil, fields: current.validators)
+        notModified.delay = full.delay
+        return notModified
+    }
+
+    /// The selected representation of a cacheable `path` whose route answered `response` (200): the body
+    /// served (a replaced one if set), its entity-tag, its modification date and the validator fields.
+    private func representation(
+        of response: HTTPResponse, path: String
+    ) -> (response: HTTPResponse, tag: String, modified: Date, validators: [HTTPResponse.Field]) {
+        let (generation, stored, body, control) = state.withLock { state in
             (
                 state.generations[path] ?? 0, state.modified[path] ?? startDate, state.bodies[path],
                 state.cacheControl[path]
             )
         }
+        // RFC 9110 §8.8.2.1: never later than the response's `Date` (several touches in one second would be).
+        let modified = min(stored, Date(timeIntervalSince1970: Date().timeIntervalSince1970.rounded(.down)))
         var full = response
         if let body { full.body = body }
         let tag = Self.entityTag(for: full.body, generation: generation)
-        let lastModified = HTTPDate.format(modified)
+        // A route's own Cache-Control (a route file's "headers") is kept, unless a test set one for the path.
+        let own = full.field("Cache-Control")
+        full.fields.removeAll { $0.name.lowercased() == "cache-control" }
         let cacheControl =
-            control
+            control ?? own
             ?? (full.field("Content-Type")?.hasPrefix("image/") == true
                 ? Self.imageCacheControl : Self.jsonCacheControl)
         let validators: [HTTPResponse.Field] = [
-            .init(name: "ETag", value: tag), .init(name: "Last-Modified", value: lastModified),
+            .init(name: "ETag", value: tag), .init(name: "Last-Modified", value: HTTPDate.format(modified)),
             .init(name: "Cache-Control", value: cacheControl),
         ]
-        full.fields += validators
-        guard Self.isNotModified(request, tag: tag, modified: modified) else { return full }
-        var notModified = HTTPResponse(status: 304, contentType: nil, fields: validators)
-        notModified.delay = full.delay
-        return notModified
+        return (full, tag, modified, validators)
+    }
+
+    /// RFC 9110 §13.1.1 and §13.1.4: the 412 for a request whose `If-Match` (or, without it,
+    /// `If-Unmodified-Since`) fails against the current representation of its path, or nil to go on.
+    ///
+    /// `current` is the answer of the path's GET route (nil when it has none). `If-Match: *` holds when that
+    /// answer is a 200; a list of tags holds when one of them is strongly equal to the path's `ETag` (paths
+    /// that are not cacheable have none, so only `*` can hold there). `If-Unmodified-Since` is evaluated on
+    /// cacheable paths only (the others have no `Last-Modified`), and ignored when it is not an HTTP-date.
+    func failedPrecondition(_ request: HTTPRequest, current: HTTPResponse?) -> HTTPResponse? {
+        let path = request.routePath
+        let exists = current?.status == 200
+        let selected = exists && isCacheable(path) ? current.map { representation(of: $0, path: path) } : nil
+        if let header = request.headers["if-match"] {
+            let trimmed = header.trimmingCharacters(in: .whitespaces)
+            let holds =
+                trimmed == "*"
+                ? exists
+                : Self.entityTags(in: trimmed).contains { !$0.hasPrefix("W/") && $0 == selected?.tag }
+            return holds ? nil : Self.preconditionFailed()
+        }
+        guard let text = request.headers["if-unmodified-since"], let since = HTTPDate.parse(text),
+            let selected
+        else { return nil }
+        return selected.modified <= since ? nil : Self.preconditionFailed()
+    }
+
+    private static func preconditionFailed() -> HTTPResponse {
+        .error(412, "Precondition failed: the resource has changed")
     }
 
     /// RFC 9110 §13.2.2: `If-None-Match` when present (weak comparison, lists and `*`), otherwise
@@ -202,16 +254,48 @@ enum HTTPDate {
             + "\(two(parts.hour)):\(two(parts.minute)):\(two(parts.second)) GMT"
     }
 
-    /// The date of an IMF-fixdate; nil for anything else.
-    static func parse(_ text: String) -> Date? {
+    /// The date of an HTTP-date in any of the three forms a recipient must accept (RFC 9110 §5.6.7):
+    /// IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), RFC 850 (`Sunday, 06-Nov-94 08:49:37 GMT`) and
+    /// asctime (`Sun Nov  6 08:49:37 1994`); nil for anything else.
+    static func parse(_ text: String, now: Date = Date()) -> Date? {
         let words = text.trimmingCharacters(in: .whitespaces).split(separator: " ")
-        guard words.count == 6, words[0].count == 4, words[0].hasSuffix(","), words[5] == "GMT",
-            days.contains(String(words[0].dropLast())), let day = Int(words[1]), words[1].count == 2,
-            let monthIndex = months.firstIndex(of: String(words[2])), let year = Int(words[3]), words[3].count == 4
-        else { return nil }
-        let time = words[4].split(separator: ":")
-        guard time.count == 3, time.allSatisfy({ $0.count == 2 }), let hour = Int(time[0]), let minute = Int(time[1]),
-            let second = Int(time[2]), hour < 24, minute < 60, second < 61, (1...31).contains(day)
+        if words.count == 6, words[0].count == 4, words[0].hasSuffix(","), words[5] == "GMT",
+            days.contains(String(words[0].dropLast())), words[1].count == 2, words[3].count == 4
+        {
+            return date(day: words[1], month: words[2], year: Int(words[3]), time: words[4])
+        }
+        if words.count == 4, words[0].hasSuffix(","), words[3] == "GMT",
+            longDays.contains(String(words[0].dropLast()))
+        {
+            let parts = words[1].split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 3, parts[0].count == 2, parts[2].count == 2, let twoDigits = Int(parts[2]) else {
+                return nil
+            }
+            return date(day: parts[0], month: parts[1], year: fullYear(twoDigits, now: now), time: words[2])
+        }
+        if words.count == 5, days.contains(String(words[0])), (1...2).contains(words[2].count), words[4].count == 4 {
+            return date(day: words[2], month: words[1], year: Int(words[4]), time: words[3])
+        }
+        return nil
+    }
+
+    private static let longDays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+
+    /// RFC 9110 §5.6.7: a two-digit year more than 50 years in the future is the most recent past year
+    /// with the same last two digits.
+    private static func fullYear(_ twoDigits: Int, now: Date) -> Int {
+        let thisYear = calendar.component(.year, from: now)
+        var year = thisYear - thisYear % 100 + twoDigits
+        if year > thisYear + 50 { year -= 100 }
+        return year
+    }
+
+    private static func date(day: Substring, month: Substring, year: Int?, time: Substring) -> Date? {
+        let clock = time.split(separator: ":")
+        guard let year, let day = Int(day), let monthIndex = months.firstIndex(of: String(month)),
+            clock.count == 3, clock.allSatisfy({ $0.count == 2 }), let hour = Int(clock[0]),
+            let minute = Int(clock[1]), let second = Int(clock[2]), hour < 24, minute < 60, second < 61,
+            (1...31).contains(day)
         else { return nil }
         let components = DateComponents(
             year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)

@@ -77,19 +77,34 @@ struct Connection {
         }
         buffer.removeFirst(headEnd)
 
-        if head.contentLength > buffer.count, head.minorVersion >= 1,
+        if head.isChunked || head.contentLength > buffer.count, head.minorVersion >= 1,
             head.headers["expect"]?.lowercased() == "100-continue"
         {
             guard Socket.sendAll(fd, Self.continueLine) else { return nil }
         }
-        while buffer.count < head.contentLength {
-            guard fill(&buffer, until: deadline) else { return nil }
+        let body: Data
+        if head.isChunked {
+            var decoded: (body: Data, consumed: Int)?
+            while true {
+                do {
+                    decoded = try ChunkedBody.decode(buffer)
+                } catch {
+                    return reject(error)
+                }
+                if decoded != nil { break }
+                guard fill(&buffer, until: deadline) else { return nil }
+            }
+            guard let decoded else { return nil }
+            body = decoded.body
+            buffer.removeFirst(decoded.consumed)
+        } else {
+            while buffer.count < head.contentLength {
+                guard fill(&buffer, until: deadline) else { return nil }
+            }
+            body = Data(buffer[0..<head.contentLength])
+            buffer.removeFirst(head.contentLength)
         }
-        let body = Data(buffer[0..<head.contentLength])
-        buffer.removeFirst(head.contentLength)
-        return HTTPRequest(
-            method: head.method, target: head.target, path: head.path, query: head.query, headers: head.headers,
-            body: body, minorVersion: head.minorVersion)
+        return HTTPRequest(head: head, body: body)
     }
 
     /// Appends what the socket has before `deadline`. False on EOF, error, timeout or stop.
@@ -117,14 +132,18 @@ struct Connection {
     private func answer(_ request: HTTPRequest) -> Bool {
         let started = Date()
         context.log.record(request)
-        let fault = context.faults.take(method: request.method, path: request.routePath)
-        if fault == .closeBeforeResponse {
-            context.logger?("\(request.method) \(request.target) -> closed without a response")
-            return false
+        let injected = context.faults.take(method: request.method, path: request.routePath)
+        // An injected close happens before routing, so the request changes nothing on the server.
+        if injected == .closeBeforeResponse { return closeWithoutResponse(request) }
+        var response = injected.flatMap(Self.faultResponse) ?? route(request)
+        // An injected fault wins over one the route asks for (a route file's "fault").
+        let fault = injected ?? response.fault
+        if fault == .closeBeforeResponse { return closeWithoutResponse(request) }
+        if injected == nil, let routed = response.fault, let replacement = Self.faultResponse(routed) {
+            let delay = response.delay
+            response = replacement
+            response.delay = delay
         }
-        var response =
-            fault.flatMap(Self.faultResponse)
-            ?? context.cache.finish(context.router.respond(to: request, authority: authority(request)), for: request)
         if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
 
@@ -157,6 +176,28 @@ struct Connection {
         context.cache.count(path: request.routePath, status: response.status, bytes: sent)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
+    }
+
+    /// Logs that `request` got no response; returns false (close the connection).
+    private func closeWithoutResponse(_ request: HTTPRequest) -> Bool {
+        context.logger?("\(request.method) \(request.target) -> closed without a response")
+        return false
+    }
+
+    /// The router's answer: a 412 when a precondition fails (before the method runs), else the route's
+    /// response with validators, or a 304.
+    private func route(_ request: HTTPRequest) -> HTTPResponse {
+        let authority = authority(request)
+        let headers = request.headers
+        if headers["if-match"] != nil || headers["if-unmodified-since"] != nil,
+            Router.knownMethods.contains(request.method), request.method != "OPTIONS",
+            let (route, _) = context.router.route(for: request), route.handler(for: request.method) != nil,
+            let failed = context.cache.failedPrecondition(
+                request, current: context.router.currentRepresentation(for: request, authority: authority))
+        {
+            return failed
+        }
+        return context.cache.finish(context.router.respond(to: request, authority: authority), for: request)
     }
 
     /// Sends `METHOD target -> status (n bytes, t ms)` to the logger (never header values).
@@ -195,7 +236,7 @@ struct Connection {
         case .unauthorizedBearer:
             return HTTPResponse(
                 status: 401, contentType: HTTPResponse.jsonContentType, body: Data(#"{"error":"unauthorized"}"#.utf8),
-                fields: [.init(name: "WWW-Authenticate", value: "Bearer")])
+                fields: [.init(name: "WWW-Authenticate", value: #"Bearer realm="fixture""#)])
         case .html500:
             let page =
                 "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head>"

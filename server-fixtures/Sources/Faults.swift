@@ -25,7 +25,7 @@ public enum Fault: Sendable, Equatable {
     case emptyOK
     /// 204 with no body.
     case noContent
-    /// 401 with `WWW-Authenticate: Bearer` and body `{"error":"unauthorized"}`.
+    /// 401 with `WWW-Authenticate: Bearer realm="fixture"` and body `{"error":"unauthorized"}`.
     case unauthorizedBearer
     /// 500 with `Content-Type: text/html` and a small HTML page.
     case html500

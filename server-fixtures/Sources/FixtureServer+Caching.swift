@@ -4,7 +4,8 @@ import Foundation
 
 extension FixtureServer {
     /// Changes the resource at `path` without changing its body: its `ETag` changes and its
-    /// `Last-Modified` moves forward by at least a second, so a client's stored validators no longer
+    /// `Last-Modified` moves forward by at least a second (never past the present: a second touch within the
+    /// same second changes only the `ETag`), so a client's stored validators no longer
     /// match and its next conditional GET gets a full 200.
     /// - Parameter path: A cacheable path, e.g. `"/menu"` (every query of it), `"/categories"`,
     ///   `"/images/1.png"`, `"/api/users/2"`; a trailing slash is ignored.

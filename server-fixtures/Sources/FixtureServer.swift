@@ -23,9 +23,10 @@ public final class FixtureServer: Sendable {
     private let log: RequestLog
     private let router: Router
     /// Validators, 304s and per-status counts; its hooks are in `FixtureServer+Caching.swift`.
-    let cache = CacheValidation()
+    let cache: CacheValidation
     private let lifecycle = Locked<Lifecycle>(Lifecycle())
     private let accounts: AccountStore
+    private let api: APIFolder?
 
     private struct Lifecycle {
         var runtime: ServerRuntime?
@@ -50,23 +51,68 @@ public final class FixtureServer: Sendable {
     ///     flat. ``requestCount(path:)`` counts either way.
     ///   - tokenLifetime: Seconds an accounts access token lives after signup, login or refresh (answered as
     ///     `expiresIn`, rounded down to whole seconds). 900 by default.
-    public init(
+    public convenience init(
         host: String = "127.0.0.1", port: UInt16 = 0, maxConnections: Int = 64, idleTimeout: TimeInterval = 15,
         logger: (@Sendable (String) -> Void)? = nil, recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
+    ) {
+        self.init(
+            api: nil, host: host, port: port, maxConnections: maxConnections, idleTimeout: idleTimeout, logger: logger,
+            recordsRequests: recordsRequests, tokenLifetime: tokenLifetime)
+    }
+
+    /// Creates a stopped server that also serves your own API from the files of `folder` (see
+    /// `server-fixtures/README.md`, "Mock your own API"): `db.json` as REST collections under `/<collection>`,
+    /// and `routes.json`'s canned answers at the paths they name, all from the root `/`. The built-in backends
+    /// stay beside it; where a path is both, the folder's route wins.
+    ///
+    /// ```swift
+    /// let server = try FixtureServer(api: URL(fileURLWithPath: "server-fixtures/Examples/movies"))
+    /// try server.start()   // GET \(server.baseURL)movies, GET \(server.baseURL)movie/popular?page=1 ...
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - folder: A folder with `db.json`, `routes.json` or both.
+    ///   - writesBack: Whether database writes are also saved to `db.json` (atomically, the whole file,
+    ///     pretty-printed). `false` by default: writes live in memory for the life of this object.
+    ///   - host, port, maxConnections, idleTimeout, logger, recordsRequests, tokenLifetime: As for
+    ///     ``init(host:port:maxConnections:idleTimeout:logger:recordsRequests:tokenLifetime:)``, with the same defaults.
+    /// - Throws: ``APIFolderError`` naming the file, line and field of the first problem in the folder.
+    public convenience init(
+        api folder: URL, writesBack: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
+        maxConnections: Int = 64, idleTimeout: TimeInterval = 15, logger: (@Sendable (String) -> Void)? = nil,
+        recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
+    ) throws(APIFolderError) {
+        let api = try APIFolder.load(folder, writesBack: writesBack)
+        self.init(
+            api: api, host: host, port: port, maxConnections: maxConnections, idleTimeout: idleTimeout, logger: logger,
+            recordsRequests: recordsRequests, tokenLifetime: tokenLifetime)
+    }
+
+    private init(
+        api: APIFolder?, host: String, port: UInt16, maxConnections: Int, idleTimeout: TimeInterval,
+        logger: (@Sendable (String) -> Void)?, recordsRequests: Bool, tokenLifetime: TimeInterval
     ) {
         self.host = host
         self.requestedPort = port
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
         self.logger = logger
+        self.api = api
         log = RequestLog(keepsRequests: recordsRequests)
         let data = FixtureData.shared
         let accounts = AccountStore(tokenLifetime: tokenLifetime)
         self.accounts = accounts
+        let cache = CacheValidation(extraCacheable: { path in api?.isCacheable(path) ?? false })
+        self.cache = cache
+        api?.database?.onChange { path in cache.touch(path) }
         router = Router(
-            routes: RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
+            routes: (api?.routes() ?? []) + RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
                 + AccountRoutes.routes(data, store: accounts))
     }
+
+    /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;
+    /// empty for a server without one.
+    public var apiRoutes: [String] { api?.listing ?? [] }
 
     deinit {
         stop()

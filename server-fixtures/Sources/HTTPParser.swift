@@ -16,8 +16,10 @@ struct RequestHead: Sendable {
     let headers: [String: String]
     /// 0 for HTTP/1.0, 1 for HTTP/1.1.
     let minorVersion: Int
-    /// The declared body length (0 when absent).
+    /// The declared body length (0 when absent or when the body is chunked).
     let contentLength: Int
+    /// Whether the body comes in `Transfer-Encoding: chunked` framing (decoded by ``ChunkedBody``).
+    let isChunked: Bool
 }
 
 /// Why a request was rejected before routing; each maps to a status code, and the connection then closes.
@@ -26,8 +28,8 @@ enum HTTPParseError: Error, Equatable {
     case badRequest(String)
     /// Header block longer than ``HTTPParser/maxHeaderBytes``: 431.
     case headerTooLarge
-    /// A `Transfer-Encoding` body (chunked): 411, since only Content-Length bodies are read.
-    case lengthRequired
+    /// A transfer coding other than `chunked` (e.g. `gzip, chunked`): 501 (RFC 9112 §6.1).
+    case notImplemented(String)
     /// Content-Length above ``HTTPParser/maxBodyBytes``: 413.
     case payloadTooLarge
     /// A well-formed but unsupported HTTP version: 505.
@@ -38,7 +40,7 @@ enum HTTPParseError: Error, Equatable {
         switch self {
         case .badRequest: return 400
         case .headerTooLarge: return 431
-        case .lengthRequired: return 411
+        case .notImplemented: return 501
         case .payloadTooLarge: return 413
         case .versionNotSupported: return 505
         }
@@ -49,7 +51,7 @@ enum HTTPParseError: Error, Equatable {
         switch self {
         case .badRequest(let reason): return "Bad request: \(reason)"
         case .headerTooLarge: return "Request header fields too large"
-        case .lengthRequired: return "Length required (chunked bodies are not supported)"
+        case .notImplemented(let coding): return "Transfer coding not implemented: \(coding)"
         case .payloadTooLarge: return "Payload too large"
         case .versionNotSupported: return "HTTP version not supported"
         }
@@ -83,20 +85,23 @@ enum HTTPParser {
         let lines = splitLines(block)
         guard let requestLine = lines.first else { throw .badRequest("empty request") }
         let (method, target, minorVersion) = try parseRequestLine(requestLine)
-        let (path, query) = try parseTarget(target)
+        let (path, query) = try parseTarget(target, method: method)
 
         var headers: [String: String] = [:]
         var contentLengths: Set<String> = []
+        var hostLines = 0
         for line in lines.dropFirst() {
             let (name, value) = try parseField(line)
             if name == "content-length" { contentLengths.formUnion(value.split(separator: ",").map(trimmed)) }
+            if name == "host" { hostLines += 1 }
             if let existing = headers[name] {
                 headers[name] = existing + ", " + value
             } else {
                 headers[name] = value
             }
         }
-        if headers["transfer-encoding"] != nil { throw .lengthRequired }
+        let isChunked = try transferCoding(
+            headers["transfer-encoding"], minorVersion, hasLength: !contentLengths.isEmpty)
         var contentLength = 0
         if !contentLengths.isEmpty {
             guard contentLengths.count == 1, let text = contentLengths.first, !text.isEmpty, text.count <= 18,
@@ -105,9 +110,52 @@ enum HTTPParser {
             contentLength = length
         }
         if contentLength > maxBodyBytes { throw .payloadTooLarge }
+        // RFC 9112 §3.2: exactly one Host in HTTP/1.1, at most one in HTTP/1.0, and a valid value.
+        if hostLines > 1 { throw .badRequest("more than one Host header") }
+        if hostLines == 0 && minorVersion >= 1 { throw .badRequest("missing Host header") }
+        if let host = headers["host"], !isValidHost(host) { throw .badRequest("invalid Host header") }
         return RequestHead(
             method: method, target: target, path: path, query: query, headers: headers,
-            minorVersion: minorVersion, contentLength: contentLength)
+            minorVersion: minorVersion, contentLength: contentLength, isChunked: isChunked)
+    }
+
+    /// RFC 9112 §6: whether the body is chunked. `Transfer-Encoding` beside `Content-Length`, in HTTP/1.0,
+    /// or not ending in `chunked` is a framing error (400); codings before `chunked` are not decoded (501).
+    private static func transferCoding(
+        _ value: String?, _ minorVersion: Int, hasLength: Bool
+    ) throws(HTTPParseError) -> Bool {
+        guard let value else { return false }
+        if hasLength { throw .badRequest("both Transfer-Encoding and Content-Length") }
+        if minorVersion == 0 { throw .badRequest("Transfer-Encoding in an HTTP/1.0 request") }
+        let codings = value.split(separator: ",").map { trimmed($0).lowercased() }
+        guard codings.last == "chunked", codings.filter({ $0 == "chunked" }).count == 1 else {
+            throw .badRequest("Transfer-Encoding must end in chunked, once")
+        }
+        if codings.count > 1 { throw .notImplemented(codings.dropLast().joined(separator: ", ")) }
+        return true
+    }
+
+    /// RFC 9110 §7.2 `uri-host [ ":" port ]`: a reg-name (unreserved, `%XX`, sub-delims) or an `[IP-literal]`,
+    /// optionally followed by digits after a colon. An empty value is allowed (RFC 9112 §3.2).
+    static func isValidHost(_ value: String) -> Bool {
+        var host = Substring(value)
+        if host.hasPrefix("[") {
+            guard let close = host.firstIndex(of: "]") else { return false }
+            let literal = host[host.index(after: host.startIndex)..<close]
+            guard !literal.isEmpty, literal.allSatisfy({ $0.isASCII && ($0.isHexDigit || $0 == ":" || $0 == ".") })
+            else {
+                return false
+            }
+            host = host[host.index(after: close)...]
+            return host.isEmpty || (host.hasPrefix(":") && host.dropFirst().allSatisfy(\.isASCIIDigit))
+        }
+        if let colon = host.lastIndex(of: ":") {
+            guard host[host.index(after: colon)...].allSatisfy(\.isASCIIDigit) else { return false }
+            host = host[..<colon]
+        }
+        return host.unicodeScalars.allSatisfy {
+            $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-._~%!$&'()*+,;=".unicodeScalars.contains($0))
+        }
     }
 
     // MARK: Pieces
@@ -155,8 +203,15 @@ enum HTTPParser {
         return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self), minor)
     }
 
-    /// Accepts origin-form (`/path?query`) and absolute-form (`http://host/path`); drops any fragment.
-    private static func parseTarget(_ target: String) throws(HTTPParseError) -> (String, [String: String]) {
+    /// Accepts origin-form (`/path?query`), absolute-form (`http://host/path`) and, for OPTIONS only,
+    /// asterisk-form (`*`, routed as the path `*`); drops any fragment.
+    private static func parseTarget(
+        _ target: String, method: String
+    ) throws(HTTPParseError) -> (String, [String: String]) {
+        if target == "*" {
+            guard method == "OPTIONS" else { throw .badRequest("* is a request-target for OPTIONS only") }
+            return ("*", [:])
+        }
         var rest = Substring(target)
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         for scheme in ["http://", "https://"] where rest.lowercased().hasPrefix(scheme) {
@@ -201,4 +256,9 @@ enum HTTPParser {
             return "!#$%&'*+-.^_`|~".utf8.contains(byte)
         }
     }
+}
+
+extension Character {
+    /// Whether this is one of the ASCII digits 0–9 (not any Unicode digit).
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

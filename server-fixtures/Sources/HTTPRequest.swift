@@ -2,22 +2,25 @@ import Foundation
 
 // MARK: - A parsed request
 
-/// One fully read HTTP request, as the router sees it.
+/// One fully read HTTP request, as the router sees it: the parsed head and the body.
 struct HTTPRequest: Sendable {
-    /// The method, as sent (methods are case-sensitive).
-    let method: String
-    /// The raw request-target, e.g. `/menu?category=a%20b`.
-    let target: String
-    /// The percent-decoded path without the query, e.g. `/menu`.
-    let path: String
-    /// The percent-decoded query items; a later duplicate name wins.
-    let query: [String: String]
-    /// Header fields with lowercased names; repeated fields are joined with ", ".
-    let headers: [String: String]
-    /// The body (Content-Length bytes).
+    /// The request line and header fields, as ``HTTPParser`` parsed them.
+    let head: RequestHead
+    /// The body: `Content-Length` bytes, or the decoded chunks of a chunked body (empty when there was none).
     let body: Data
+
+    /// The method, as sent (methods are case-sensitive).
+    var method: String { head.method }
+    /// The raw request-target, e.g. `/menu?category=a%20b`.
+    var target: String { head.target }
+    /// The percent-decoded path without the query, e.g. `/menu`.
+    var path: String { head.path }
+    /// The percent-decoded query items; a later duplicate name wins.
+    var query: [String: String] { head.query }
+    /// Header fields with lowercased names; repeated fields are joined with ", ".
+    var headers: [String: String] { head.headers }
     /// The minor HTTP version: 0 for HTTP/1.0, 1 for HTTP/1.1.
-    let minorVersion: Int
+    var minorVersion: Int { head.minorVersion }
 
     /// The path used for routing and fault matching: a single trailing slash removed (except for "/").
     var routePath: String { Self.normalize(path) }
@@ -56,7 +59,9 @@ enum PercentDecoding {
             }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        // `String(validating:as:)` is macOS 15 / iOS 18; decoding and comparing works at the floor (macOS 12).
+        let text = String(decoding: bytes, as: UTF8.self)
+        return text.utf8.elementsEqual(bytes) ? text : nil
     }
 
     /// Splits a raw query on `&` and `=` and decodes each part; undecodable parts are kept as sent.

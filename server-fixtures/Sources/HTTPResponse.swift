@@ -20,6 +20,8 @@ struct HTTPResponse: Sendable {
     var body: Data
     /// Seconds to wait (interruptibly) before writing; set by reqres' `?delay=`.
     var delay: TimeInterval = 0
+    /// A fault the route asks for (a route file's `"fault"`), applied as an injected one would be; nil by default.
+    var fault: Fault?
 
     /// The `Content-Type` of every JSON response.
     static let jsonContentType = "application/json; charset=utf-8"
@@ -54,9 +56,11 @@ struct HTTPResponse: Sendable {
         fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    /// The status line and header block, ending with the empty line.
-    func serializedHead(keepAlive: Bool) -> [UInt8] {
+    /// The status line and header block, ending with the empty line. A `Date` field (RFC 9110 §6.6.1) is
+    /// written first unless `fields` has one.
+    func serializedHead(keepAlive: Bool, now: Date = Date()) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
+        if field("Date") == nil { text += "Date: \(HTTPDate.format(now))\r\n" }
         for field in fields where !isBodiless || field.name.lowercased() != "content-type" {
             let lowered = field.name.lowercased()
             if lowered == "content-length" || lowered == "connection" { continue }
@@ -89,12 +93,14 @@ struct HTTPResponse: Sendable {
         case 408: return "Request Timeout"
         case 409: return "Conflict"
         case 411: return "Length Required"
+        case 412: return "Precondition Failed"
         case 413: return "Content Too Large"
         case 415: return "Unsupported Media Type"
         case 422: return "Unprocessable Content"
         case 429: return "Too Many Requests"
         case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
+        case 501: return "Not Implemented"
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"
         case 504: return "Gateway Timeout"

@@ -43,36 +43,75 @@ struct Route: Sendable {
         return parameters
     }
 
-    /// The `Allow` header value: the methods in order, `HEAD` right after `GET`.
+    /// The `Allow` header value: the methods in order, `HEAD` right after `GET`, `OPTIONS` last.
     var allowHeader: String {
         var methods: [String] = []
         for (method, _) in handlers {
             methods.append(method)
             if method == "GET" && !handlers.contains(where: { $0.method == "HEAD" }) { methods.append("HEAD") }
         }
-        return methods.joined(separator: ", ")
+        return (methods + ["OPTIONS"]).joined(separator: ", ")
+    }
+
+    /// Whether this route answers `method` (HEAD where it answers GET).
+    func handler(for method: String) -> RouteHandler? {
+        let method = method == "HEAD" ? "GET" : method
+        return handlers.first(where: { $0.method == method })?.handler
     }
 }
 
-/// Finds the route for a request and runs it; 404 and 405 otherwise.
+/// Finds the route for a request and runs it; 404, 405 and 501 otherwise, and OPTIONS for every route.
 struct Router: Sendable {
     /// The routes, tried in order.
     let routes: [Route]
 
-    /// Answers `request`. HEAD runs the GET handler (the connection drops the body).
-    func respond(to request: HTTPRequest, authority: String) -> HTTPResponse {
-        let path = request.routePath
-        let pathSegments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    /// The methods of RFC 9110 §9 and PATCH: any other method is answered 501 on every path.
+    static let knownMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    ]
+    /// `Allow` of `OPTIONS *`: every method some route answers.
+    static let serverMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
+
+    /// The route whose pattern matches `request`'s path, with the path parameters.
+    func route(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
+        let pathSegments = request.routePath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         for route in routes {
-            guard let parameters = route.match(pathSegments) else { continue }
-            let method = request.method == "HEAD" ? "GET" : request.method
-            guard let handler = route.handlers.first(where: { $0.method == method })?.handler else {
-                var response = HTTPResponse.error(405, "Method not allowed")
-                response.fields.append(.init(name: "Allow", value: route.allowHeader))
-                return response
-            }
-            return handler(RouteContext(request: request, parameters: parameters, authority: authority))
+            if let parameters = route.match(pathSegments) { return (route, parameters) }
         }
-        return .error(404, "Not found")
+        return nil
+    }
+
+    /// Answers `request`. HEAD runs the GET handler (the connection drops the body); OPTIONS answers 204 with
+    /// `Allow`; an unknown method is 501 (RFC 9110 §15.6.2), a known one the route lacks 405 with `Allow`.
+    func respond(to request: HTTPRequest, authority: String) -> HTTPResponse {
+        guard Self.knownMethods.contains(request.method) else { return .error(501, "Method not implemented") }
+        if request.method == "OPTIONS" && request.path == "*" {
+            return HTTPResponse(
+                status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])
+        }
+        guard let (route, parameters) = route(for: request) else { return .error(404, "Not found") }
+        if request.method == "OPTIONS" {
+            return HTTPResponse(status: 204, contentType: nil, fields: [.init(name: "Allow", value: route.allowHeader)])
+        }
+        guard let handler = route.handler(for: request.method) else {
+            var response = HTTPResponse.error(405, "Method not allowed")
+            response.fields.append(.init(name: "Allow", value: route.allowHeader))
+            return response
+        }
+        return handler(RouteContext(request: request, parameters: parameters, authority: authority))
+    }
+
+    /// What a plain GET of `request`'s target answers now (its body and query kept, no method change on
+    /// the server's data): the current representation preconditions are evaluated against. nil when the
+    /// path has no route or its route has no GET.
+    func currentRepresentation(for request: HTTPRequest, authority: String) -> HTTPResponse? {
+        guard let (route, parameters) = route(for: request), let handler = route.handler(for: "GET") else { return nil }
+        let head = request.head
+        let get = RequestHead(
+            method: "GET", target: head.target, path: head.path, query: head.query,
+            headers: head.headers.filter { !$0.key.hasPrefix("if-") }, minorVersion: head.minorVersion,
+            contentLength: 0, isChunked: false)
+        return handler(
+            RouteContext(request: HTTPRequest(head: get, body: Data()), parameters: parameters, authority: authority))
     }
 }

@@ -1,6 +1,6 @@
 // fixture-server: runs the FixtureServer alone, by default on 127.0.0.1:8090 (Apple's Restaurant server port).
 //
-//     swift run fixture-server [--host 127.0.0.1] [--port 8090] [--token-lifetime 900]
+//     swift run fixture-server [--host 127.0.0.1] [--port 8090] [--token-lifetime 900] [--api FOLDER [--write]]
 //
 // Prints one line per request and stops cleanly on SIGINT or SIGTERM.
 
@@ -15,15 +15,18 @@ import Darwin
 #endif
 
 let usage = """
-    usage: fixture-server [--host HOST] [--port PORT] [--token-lifetime SECONDS]
+    usage: fixture-server [--host HOST] [--port PORT] [--token-lifetime SECONDS] [--api FOLDER [--write]]
 
-    Serves the Restaurant, reqres and accounts fixture APIs over HTTP/1.1.
+    Serves the Restaurant, reqres and accounts fixture APIs over HTTP/1.1, and your own API from a folder.
 
     options:
       --host HOST   numeric address to bind (default 127.0.0.1)
       --port PORT   TCP port, 0 for any free port (default 8090)
       --token-lifetime SECONDS
                     how long an accounts access token lives (default 900)
+      --api FOLDER  also serve FOLDER's db.json (REST collections) and routes.json (canned answers)
+                    from the root path /, e.g. --api server-fixtures/Examples/movies
+      --write       save database writes back to FOLDER/db.json (default: keep them in memory)
       -h, --help    show this help
 
     """
@@ -41,6 +44,8 @@ func fail(_ message: String) -> Never {
 var host = "127.0.0.1"
 var port: UInt16 = 8090
 var tokenLifetime = 900
+var apiFolder: String?
+var writesBack = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -60,20 +65,43 @@ while let argument = arguments.popFirst() {
             fail("--token-lifetime needs a whole number of seconds above 0")
         }
         tokenLifetime = seconds
+    case "--api":
+        guard let value = arguments.popFirst(), !value.isEmpty else { fail("--api needs a folder") }
+        apiFolder = value
+    case "--write":
+        writesBack = true
     default:
         fail("unknown argument \(argument)")
     }
 }
 
+if writesBack && apiFolder == nil { fail("--write needs --api FOLDER") }
+
 // A long-running server only logs; keeping every request would grow memory without bound.
-let server = FixtureServer(
-    host: host, port: port, logger: { line in writeLine(line, to: .standardOutput) }, recordsRequests: false,
-    tokenLifetime: TimeInterval(tokenLifetime))
+let logger: @Sendable (String) -> Void = { line in writeLine(line, to: .standardOutput) }
+let server: FixtureServer
+if let apiFolder {
+    do {
+        server = try FixtureServer(
+            api: URL(fileURLWithPath: apiFolder), writesBack: writesBack, host: host, port: port, logger: logger,
+            recordsRequests: false, tokenLifetime: TimeInterval(tokenLifetime))
+    } catch {
+        writeLine("fixture-server: \(error)", to: .standardError)
+        exit(1)
+    }
+} else {
+    server = FixtureServer(
+        host: host, port: port, logger: logger, recordsRequests: false, tokenLifetime: TimeInterval(tokenLifetime))
+}
 do {
     try server.start()
 } catch {
     writeLine("fixture-server: \(error)", to: .standardError)
     exit(1)
+}
+if let apiFolder {
+    writeLine("fixture-server: your API from \(apiFolder), at the root path:", to: .standardOutput)
+    for line in server.apiRoutes { writeLine("  " + line, to: .standardOutput) }
 }
 writeLine("fixture-server listening on \(server.baseURL.absoluteString)", to: .standardOutput)
 
