@@ -16,7 +16,7 @@ import Musl
 /// `chmod`ed. New tokens are written to a temporary file created with permissions `0600` in the same
 /// folder, then renamed over `url`, so the file is never readable by others, not even for a moment,
 /// and never half-written. A missing folder is created with permissions `0700`. When the file cannot
-/// be written, ``setTokens(_:)`` throws and the store keeps what it held before, so ``token`` never
+/// be written, ``setTokens(_:)`` throws and the store keeps what it held before, so ``tokens`` never
 /// claims a login the next launch would not find. ``clearTokens()`` deletes the file.
 ///
 /// The file holds `{"accessToken": ..., "refreshToken": ..., "expiresAt": <seconds since 1970>}`;

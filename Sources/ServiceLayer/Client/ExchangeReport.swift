@@ -10,8 +10,9 @@ import FoundationNetworking
 /// There is one report per exchange with the network (however many tries it took, and however many
 /// coalesced calls shared it) and one per answer served from a ``ResponseCache`` without a request.
 /// It holds no secret the core put there: `Authorization`, `Proxy-Authorization` and `Cookie` are
-/// `<redacted>` in ``request``, and the body an ``error`` keeps has its secrets replaced (see
-/// ``Redaction``). Other headers and the request body are as your app set them.
+/// `<redacted>` in ``request``, and the body an ``error`` keeps has its secret JSON fields (`password`,
+/// `token`, ...) replaced, as in the logger's lines. Other headers and the request body are as your app
+/// set them.
 public struct ExchangeReport: Sendable {
     /// Where the answer came from when a ``ResponseCache`` took part.
     public enum CacheOutcome: String, Sendable {
