@@ -26,7 +26,8 @@ extension AccountController {
     ) -> RequestHandle {
         let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
         return client.send(endpoint, callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.flatMap(self.storeToken)) }
+            let answer = result.flatMap(self.storeToken).mapError { Redaction.error($0, removing: [password]) }
+            MainActor.assumeIsolated { completion(answer) }
         }
     }
 
@@ -42,7 +43,9 @@ extension AccountController {
         async throws(APIError) -> String
     {
         let endpoint = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
-        return try storeToken(from: try await client.send(endpoint)).get()
+        return try storeToken(from: try await client.send(endpoint)).mapError {
+            Redaction.error($0, removing: [password])  // a refusal that quotes the password
+        }.get()
     }
 
     /// Logs in: `POST accounts/login`. The tokens (access, refresh, expiry) are stored before the
@@ -63,7 +66,8 @@ extension AccountController {
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
         client.send(AccountsAPI.logIn(email: email, password: password), callbackQueue: .main) { result in
-            MainActor.assumeIsolated { completion(result.flatMap(self.storeToken)) }
+            let answer = result.flatMap(self.storeToken).mapError { Redaction.error($0, removing: [password]) }
+            MainActor.assumeIsolated { completion(answer) }
         }
     }
 
@@ -73,7 +77,8 @@ extension AccountController {
     ///   - password: The account's password.
     /// - Returns: The token, which is also stored.
     public func logIn(email: String, password: String) async throws(APIError) -> String {
-        return try storeToken(from: try await client.send(AccountsAPI.logIn(email: email, password: password))).get()
+        let reply = try await client.send(AccountsAPI.logIn(email: email, password: password))
+        return try storeToken(from: reply).mapError { Redaction.error($0, removing: [password]) }.get()
     }
 
     /// Turns a signup or login answer into the access token, storing it with the refresh token and the

@@ -33,6 +33,10 @@ public final class ResponseCache: Sendable {
         var storedAt: Date
         /// Seconds it stays fresh after `storedAt`; 0 means revalidate every time.
         var freshFor: TimeInterval
+        /// The request headers the answer's `Vary` lists (lowercased, sorted); empty without `Vary`.
+        var varyNames: [String] = []
+        /// A digest of the asking request's values of ``varyNames``; nil without `Vary`.
+        var variant: String?
 
         var isFresh: Bool { freshFor > 0 && Date().timeIntervalSince(storedAt) < freshFor }
         var hasValidators: Bool { etag != nil || lastModified != nil }
@@ -75,16 +79,20 @@ public final class ResponseCache: Sendable {
 
     // MARK: Entries
 
-    /// The answer kept for `key`, from memory or else from disk (one small file read on the caller's
-    /// thread, the first time a URL is used after a launch).
-    func entry(for key: String) -> Entry? {
-        let inMemory = state.withLock { state -> Entry? in
+    /// The answer kept in memory for `key`, if any (a lock, no file).
+    func memoryEntry(for key: String) -> Entry? {
+        state.withLock { state -> Entry? in
             guard let found = state.entries[key] else { return nil }
             state.clock += 1
             state.entries[key]?.lastUse = state.clock
             return found.entry
         }
-        if let inMemory { return inMemory }
+    }
+
+    /// The answer kept for `key`, from memory or else from disk (one file of at most ``byteLimit``
+    /// bytes: call it off the main thread, as `ConditionalGET.prepare` does).
+    func entry(for key: String) -> Entry? {
+        if let inMemory = memoryEntry(for: key) { return inMemory }
         guard let payload = disk?.data(for: key), let entry = try? JSONDecoder().decode(Entry.self, from: payload)
         else { return nil }
         remember(entry, for: key)

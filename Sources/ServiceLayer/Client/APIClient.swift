@@ -112,7 +112,7 @@ public final class APIClient: Sendable {
             call.finish(.failure(.offline))
             return handle
         }
-        var request: URLRequest
+        let request: URLRequest
         switch makeRequest(for: endpoint, token: token) {
         case .success(let built): request = built
         case .failure(let error):
@@ -121,34 +121,44 @@ public final class APIClient: Sendable {
         }
 
         // A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
-        let cache = ConditionalGET.prepare(&request, cache: endpoint.responseCacheChoice.resolve(options.responseCache))
-        if let fresh = cache?.freshAnswer(for: request, logger: options.logger) {
-            call.finish(endpoint.parse(fresh.body, response: fresh.response, decoder: options.decoder))
-            return handle
-        }
+        // An entry on disk is read off the caller's thread: the rest may then run on a background queue.
+        ConditionalGET.prepare(request, cache: endpoint.responseCacheChoice.resolve(options.responseCache)) {
+            [self] request, cache in
+            guard !call.isFinished else { return }  // cancelled while the entry was read
+            if let cache, let fresh = cache.freshAnswer(for: request, logger: options.logger) {
+                call.finish(
+                    cache.forgettingUndecodable(
+                        endpoint.parse(fresh.body, response: fresh.response, decoder: options.decoder)))
+                return
+            }
 
-        // 2. What becomes of the answer: the exchange validates it, `Endpoint.parse` decodes it, the call
-        //    delivers it, once (see Exchange.swift, Endpoint.swift, Call.swift).
-        let decoder = options.decoder
-        let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
-            let answer = cache?.settle(outcome) ?? outcome
-            call.finish(answer.flatMap { body, response in endpoint.parse(body, response: response, decoder: decoder) })
-        }
+            // 2. What becomes of the answer: the exchange validates it, `Endpoint.parse` decodes it, the call
+            //    delivers it, once (see Exchange.swift, Endpoint.swift, Call.swift).
+            let decoder = options.decoder
+            let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
+                let answer = cache?.settle(outcome) ?? outcome
+                let result = answer.flatMap { body, response in
+                    endpoint.parse(body, response: response, decoder: decoder)
+                }
+                let checked = (cache?.forgettingUndecodable(result) ?? result)
+                call.finish(checked.mapError { Redaction.error($0, removingSecretsOf: request) })  // echoed secrets
+            }
 
-        // 3. Send it: an exchange of its own, or a running identical GET's (see Coalescing.swift).
-        let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
-        let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
-        let makeExchange = { [request] (onEnd: @escaping @Sendable (Exchange.Outcome) -> Void) in
-            Exchange(
-                request: request, session: self.session, retryPolicy: policy, logger: self.options.logger,
-                revalidates: cache?.isConditional, onEnd: onEnd)
-        }
-        if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
-            call.onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
-        } else {
-            let exchange = makeExchange(deliver)
-            call.onCancel { exchange.cancel() }
-            exchange.start()
+            // 3. Send it: an exchange of its own, or a running identical GET's (see Coalescing.swift).
+            let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
+            let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
+            let makeExchange = { [request] (onEnd: @escaping @Sendable (Exchange.Outcome) -> Void) in
+                Exchange(
+                    request: request, session: self.session, retryPolicy: policy, logger: self.options.logger,
+                    revalidates: cache?.isConditional, onEnd: onEnd)
+            }
+            if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
+                call.onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
+            } else {
+                let exchange = makeExchange(deliver)
+                call.onCancel { exchange.cancel() }
+                exchange.start()
+            }
         }
         return handle
     }
@@ -159,7 +169,7 @@ public final class APIClient: Sendable {
 extension APIClient: CustomStringConvertible, CustomReflectable {
     /// The base URL only, e.g. `APIClient(http://localhost:8090/)`.
     public var description: String {
-        "APIClient(\(baseURL.absoluteString))"
+        "APIClient(\(Redaction.url(baseURL)))"
     }
 
     /// A mirror with the base URL and the timeout that applies when an endpoint names none (the
