@@ -45,6 +45,9 @@ final class TokenRefresher: Sendable {
         var nextWaiter = 0
         /// When the refreshes of the last ``window`` seconds started.
         var recentRefreshes: [Date] = []
+        /// Counts logins and logouts: a call is replayed only within the session it started in, never
+        /// with the token of whoever logged in meanwhile.
+        var session = 0
     }
 
     /// Where completions of the intermediate steps run before a call's own queue.
@@ -77,7 +80,8 @@ final class TokenRefresher: Sendable {
 
     /// Stores the tokens of a login; on failure the store is cleared and the error says why.
     func store(_ tokens: AuthTokens) -> Result<Void, APIError> {
-        state.withLock { _ in
+        state.withLock { state in
+            state.session += 1
             do {
                 try store.setTokens(tokens)
                 return .success(())
@@ -90,7 +94,10 @@ final class TokenRefresher: Sendable {
 
     /// Forgets every token (logging out). A refresh still running afterwards stores nothing.
     func forget() {
-        state.withLock { _ in store.clearToken() }
+        state.withLock { state in
+            state.session += 1
+            store.clearToken()
+        }
     }
 
     // MARK: Sending
@@ -103,14 +110,15 @@ final class TokenRefresher: Sendable {
     ) -> RequestHandle {
         let call = Call<Response>(queue: queue, completion: completion)
         let handle = RequestHandle(call)
-        guard let tokens = store.tokens else {
-            send(endpoint, for: call, token: nil, isReplay: false)  // fails with .notAuthenticated, sends nothing
+        let (session, stored) = state.withLock { ($0.session, store.tokens) }
+        guard let tokens = stored else {
+            send(endpoint, for: call, token: nil, isReplay: false, session: session)  // .notAuthenticated, sends nothing
             return handle
         }
         if tokens.refreshToken != nil, tokens.isExpired(at: now()) {
-            waitForRefresh(endpoint, for: call, sentToken: tokens.accessToken, rejection: nil)
+            waitForRefresh(endpoint, for: call, sentToken: tokens.accessToken, rejection: nil, session: session)
         } else {
-            send(endpoint, for: call, token: tokens.accessToken, isReplay: false)
+            send(endpoint, for: call, token: tokens.accessToken, isReplay: false, session: session)
         }
         return handle
     }
@@ -123,9 +131,9 @@ final class TokenRefresher: Sendable {
         }
     }
 
-    /// One try of `call` with `token`.
+    /// One try of `call` with `token`, within login `session`.
     private func send<Response>(
-        _ endpoint: Endpoint<Response>, for call: Call<Response>, token: String?, isReplay: Bool
+        _ endpoint: Endpoint<Response>, for call: Call<Response>, token: String?, isReplay: Bool, session: Int
     ) {
         guard let stage = call.beginStage() else { return }
         let request = client.send(endpoint, callbackQueue: Self.queue, token: token) { [self] result in
@@ -136,7 +144,7 @@ final class TokenRefresher: Sendable {
                 forget(ifStill: token)
                 return call.finish(result)
             }
-            waitForRefresh(endpoint, for: call, sentToken: token, rejection: error)
+            waitForRefresh(endpoint, for: call, sentToken: token, rejection: error, session: session)
         }
         call.onCancel(stage: stage) { request.cancel() }
     }
@@ -144,13 +152,17 @@ final class TokenRefresher: Sendable {
     /// Waits for a refresh after `sentToken` was rejected (with `rejection`) or is known expired (`nil`):
     /// at once when the stored token is already newer, else by joining the running refresh or starting one.
     private func waitForRefresh<Response>(
-        _ endpoint: Endpoint<Response>, for call: Call<Response>, sentToken: String, rejection: APIError?
+        _ endpoint: Endpoint<Response>, for call: Call<Response>, sentToken: String, rejection: APIError?,
+        session: Int
     ) {
         guard let stage = call.beginStage() else { return }
         let resume: @Sendable (Outcome) -> Void = { [self] outcome in
+            // A logout or a login since the call started: its user is gone, never replay with another's token.
+            let sameSession = state.withLock { $0.session } == session
             switch outcome {
-            case .renewed(let token): send(endpoint, for: call, token: token, isReplay: rejection != nil)
-            case .loggedOut: call.finish(.failure(rejection ?? .notAuthenticated))
+            case .renewed(let token) where sameSession:
+                send(endpoint, for: call, token: token, isReplay: rejection != nil, session: session)
+            case .renewed, .loggedOut: call.finish(.failure(rejection ?? .notAuthenticated))
             case .failed(let error): call.finish(.failure(error))
             }
         }
