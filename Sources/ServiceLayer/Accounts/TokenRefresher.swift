@@ -112,7 +112,8 @@ final class TokenRefresher: Sendable {
         let handle = RequestHandle(call)
         let (session, stored) = state.withLock { ($0.session, store.tokens) }
         guard let tokens = stored else {
-            send(endpoint, for: call, token: nil, isReplay: false, session: session)  // .notAuthenticated, sends nothing
+            // Fails with .notAuthenticated and sends nothing.
+            send(endpoint, for: call, token: nil, isReplay: false, session: session)
             return handle
         }
         if tokens.refreshToken != nil, tokens.isExpired(at: now()) {

@@ -44,6 +44,9 @@ final class HostileDiskTests: HostileTestCase {
         let cache = DiskImageCache(directory: directory, byteLimit: 1024 * 1024)
         cache.insert(Data([1]), for: url("a"))
         XCTAssertEqual(truncate(entryPath(directory, "a"), 1 << 30), 0)
+        guard case .tooLarge = PlainFile.read(entryPath(directory, "a"), limit: cache.byteLimit) else {
+            return XCTFail("the file's size was not checked before reading it")
+        }
         XCTAssertNil(cache.data(for: url("a")))
         XCTAssertFalse(FileManager.default.fileExists(atPath: entryPath(directory, "a")), "removed")
     }
@@ -100,6 +103,9 @@ final class HostileDiskTests: HostileTestCase {
     func testAFIFOAtAnEntrysNameIsAMissWithoutBlocking() throws {
         let directory = try makeDirectory()
         XCTAssertEqual(mkfifo(entryPath(directory, "a"), 0o600), 0)
+        guard case .notPlainFile = PlainFile.read(entryPath(directory, "a"), limit: 1024) else {
+            return XCTFail("a FIFO was opened for reading")
+        }
         XCTAssertNil(DiskImageCache(directory: directory).data(for: url("a")))
     }
 
