@@ -125,6 +125,10 @@ final class HostileServer: Sendable {
                 if errno == EINTR, !stopped.withLock({ $0 }) { continue }
                 return
             }
+            #if canImport(Darwin)
+            var yes: Int32 = 1  // a write to a peer that left must not raise SIGPIPE (Linux: MSG_NOSIGNAL)
+            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
+            #endif
             DispatchQueue.global().async { [self] in serve(connection) }
         }
     }
