@@ -25,7 +25,7 @@ extension AccountController {
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
         let signUp = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
-        return client.send(storingToken(signUp), completion: completion)
+        return client.send(storingToken(signUp, password: password), completion: completion)
     }
 
     /// Creates an account and logs it in: the `async` twin of
@@ -40,7 +40,7 @@ extension AccountController {
         async throws(APIError) -> String
     {
         let signUp = AccountsAPI.signUp(email: email, password: password, name: name, emailContent: emailContent)
-        return try await client.send(storingToken(signUp))
+        return try await client.send(storingToken(signUp, password: password))
     }
 
     /// Logs in: `POST accounts/login`. The tokens (access, refresh, expiry) are stored before the
@@ -60,7 +60,8 @@ extension AccountController {
         password: String,
         completion: @escaping @MainActor (Result<String, APIError>) -> Void
     ) -> RequestHandle {
-        client.send(storingToken(AccountsAPI.logIn(email: email, password: password)), completion: completion)
+        let logIn = AccountsAPI.logIn(email: email, password: password)
+        return client.send(storingToken(logIn, password: password), completion: completion)
     }
 
     /// Logs in: the `async` twin of ``logIn(email:password:completion:)``.
@@ -69,20 +70,21 @@ extension AccountController {
     ///   - password: The account's password.
     /// - Returns: The token, which is also stored.
     public func logIn(email: String, password: String) async throws(APIError) -> String {
-        try await client.send(storingToken(AccountsAPI.logIn(email: email, password: password)))
+        try await client.send(storingToken(AccountsAPI.logIn(email: email, password: password), password: password))
     }
 
     /// A signup or login endpoint whose answer is turned into the access token, stored with the refresh
     /// token and the expiry before the completion runs: ``APIError/server(message:)`` for a refusal,
-    /// ``APIError/tokenStorage(_:)`` when the store cannot keep them. (Failed calls keep no secret: the
-    /// accounts endpoints redact their error bodies.)
-    private func storingToken(_ endpoint: Endpoint<AccountsAPI.AuthReply>) -> Endpoint<String> {
+    /// ``APIError/tokenStorage(_:)`` when the store cannot keep them. Failed calls keep no secret: the
+    /// accounts endpoints redact their error bodies, and `password` is removed from what an error keeps
+    /// and says (a refusal that quotes it).
+    private func storingToken(_ endpoint: Endpoint<AccountsAPI.AuthReply>, password: String) -> Endpoint<String> {
         endpoint.map { [authenticator] reply throws(APIError) in
             guard let tokens = reply.tokens(receivedAt: Date()) else {
                 throw .server(message: reply.message ?? "The server refused the request")
             }
             try authenticator.store(tokens).get()
             return tokens.accessToken
-        }
+        }.redactingErrors(removing: [password])
     }
 }

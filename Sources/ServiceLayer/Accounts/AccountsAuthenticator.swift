@@ -9,10 +9,19 @@ import FoundationNetworking
 ///
 /// Every write of the token store — a login, a refresh, a logout — goes through this type's lock, so a
 /// refresh that ends after a logout never brings the tokens back, and one that ends after a new login
-/// keeps the new login.
+/// keeps the new login. It also numbers the logins, so that a call waiting for a refresh is never sent
+/// again with the token of someone who logged in meanwhile.
 final class AccountsAuthenticator: Authenticator {
+    /// Which login each access token this process has seen belongs to.
+    private struct Logins {
+        /// The number of the latest login (or logout).
+        var current = 0
+        /// Access token → login number; tokens read from a store at launch are in no login (`nil`).
+        var loginOf: [String: Int] = [:]
+    }
+
     let store: any TokenStore
-    private let writes = Locked(())
+    private let writes = Locked(Logins())
     private let now: @Sendable () -> Date
 
     /// - Parameters:
@@ -53,7 +62,7 @@ final class AccountsAuthenticator: Authenticator {
             answer = .failure(error)
         }
         let received = now()
-        return try writes.withLock { _ -> Result<AuthTokens, APIError> in
+        return try writes.withLock { logins -> Result<AuthTokens, APIError> in
             guard let current = store.tokens, current.refreshToken == refreshToken else {
                 return store.tokens.map { .success($0) } ?? .failure(.notAuthenticated)
             }
@@ -62,8 +71,20 @@ final class AccountsAuthenticator: Authenticator {
                 return .failure(answer.failureError ?? .notAuthenticated)
             }
             tokens.refreshToken = tokens.refreshToken ?? refreshToken
+            if let login = logins.loginOf[credential.accessToken] { logins.loginOf[tokens.accessToken] = login }
             return keep(tokens).map { tokens }
         }.get()
+    }
+
+    /// Whether both access tokens may come from the same login: `false` only when both came from logins
+    /// of this controller and the logins differ (a refresh keeps the login; tokens the app put in the
+    /// store itself belong to no known login).
+    func isSameLogin(_ sent: AuthTokens, _ credential: AuthTokens) -> Bool {
+        writes.withLock { logins in
+            guard let first = logins.loginOf[sent.accessToken], let second = logins.loginOf[credential.accessToken]
+            else { return true }
+            return first == second
+        }
     }
 
     func invalidate(_ credential: AuthTokens) {
@@ -76,12 +97,21 @@ final class AccountsAuthenticator: Authenticator {
 
     /// Stores the tokens of a login; on failure the store is cleared and the error says why.
     func store(_ tokens: AuthTokens) -> Result<Void, APIError> {
-        writes.withLock { _ in keep(tokens) }
+        writes.withLock { logins in
+            logins.current += 1
+            // Tokens of the last few logins stay known: enough for a call still waiting to tell them apart.
+            logins.loginOf = logins.loginOf.filter { $0.value >= logins.current - 8 }
+            logins.loginOf[tokens.accessToken] = logins.current
+            return keep(tokens)
+        }
     }
 
     /// Forgets every token (logging out). A refresh still running afterwards stores nothing.
     func forget() {
-        writes.withLock { _ in store.clearTokens() }
+        writes.withLock { logins in
+            logins.current += 1
+            store.clearTokens()
+        }
     }
 
     /// Stores `tokens` (called under the lock); a store that cannot keep them is cleared.

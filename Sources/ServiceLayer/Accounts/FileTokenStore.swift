@@ -11,9 +11,9 @@ import Musl
 /// A token store that keeps the tokens in a file readable only by its owner (permissions `0600`), so
 /// the user stays logged in across launches.
 ///
-/// The tokens are read back when the store is created, only from a regular file owned by the user: a
-/// symbolic link (or anything else) at `url` reads as logged out, and is never followed, read or
-/// `chmod`ed. New tokens are written to a temporary file created with permissions `0600` in the same
+/// The tokens are read back when the store is created, only from a regular file owned by the user
+/// with one link: a symbolic link, a hard link to a file elsewhere (or anything else) at `url` reads as
+/// logged out, and is never followed, read or `chmod`ed. New tokens are written to a temporary file created with permissions `0600` in the same
 /// folder, then renamed over `url`, so the file is never readable by others, not even for a moment,
 /// and never half-written. A missing folder is created with permissions `0700`. When the file cannot
 /// be written, ``setTokens(_:)`` throws and the store keeps what it held before, so ``tokens`` never
@@ -23,6 +23,12 @@ import Musl
 /// anything else reads as logged out.
 ///
 /// Printing it shows its type, `dump` its file, never a token: the tokens live behind the store's lock.
+///
+/// One store per file: the file is read once, when the store is created, and a store never sees what
+/// another store (another controller, another process) later writes to the same file. Two controllers
+/// whose stores share a file each hold their own copy of the tokens; when both renew the same refresh
+/// token, a server that detects refresh-token reuse (as the fixture server does) revokes the login
+/// and both are logged out. Give each controller its own file, or share one controller.
 public final class FileTokenStore: TokenStore {
     /// The file the tokens are kept in.
     public let url: URL
@@ -103,7 +109,10 @@ public final class FileTokenStore: TokenStore {
         guard descriptor >= 0 else { return nil }  // missing, or a symbolic link (ELOOP)
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid()
+        // One link only: a hard link planted at `url` shares its inode with a file elsewhere, which must
+        // be neither read as the token nor narrowed by the `fchmod` below.
+        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG, status.st_uid == geteuid(),
+            status.st_nlink == 1
         else { return nil }
         if status.st_mode & 0o077 != 0 { _ = fchmod(descriptor, 0o600) }  // on this very file, never a link
         var data = Data()

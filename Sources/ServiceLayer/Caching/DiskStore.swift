@@ -8,33 +8,42 @@ import Darwin
 
 /// A directory of small files, one per key, shared safely by threads, instances and processes.
 ///
-/// - A file is written to a unique temporary name in the same directory, then renamed over its final
-///   name (`rename(2)` is atomic), so a reader sees the old file or the new one, never half of one.
-/// - A file holds a header (magic, key, length, checksum) before its bytes; a file that does not
-///   check out (truncated, corrupt, another key) is a miss and is removed.
-/// - Reading a file moves its modification date to now; when the directory exceeds the byte limit the
-///   least recently used files go first. Files that vanish meanwhile (another process evicted them)
-///   are skipped.
+/// - A file is written to a unique temporary name in the same directory (created `0600`, in a
+///   directory the store creates `0700`), then renamed over its final name (`rename(2)` is atomic),
+///   so a reader sees the old file or the new one, never half of one.
+/// - A file is named by, and holds, the SHA-256 digest of its key, never the key itself (a URL may
+///   carry a token in its query); then the payload's length and checksum, then the payload. A file
+///   that does not check out (truncated, corrupt, another key) is a miss and is removed.
+/// - Only a regular file owned by this user is read (opened with `O_NOFOLLOW`: a symlink, a FIFO, a
+///   directory or another user's file planted at an entry's name is a miss), and never one larger
+///   than the byte limit: nothing more than the limit is read from one entry.
+/// - Reading a file moves its modification date to now. After every write the directory is scanned
+///   and the least recently used files go first until it is within the limit, so instances and
+///   processes sharing the directory keep it within the limit together. Temporary files count; those
+///   older than ``staleTemporaryAge`` (a writer that crashed) are removed.
 /// - When the directory cannot be created or written (read-only, full disk), the store stops using
-///   the disk and reports it once through `onFailure`; the caller's memory tier keeps working.
+///   the disk and reports it once through `onFailure`; the caller's memory tier keeps working. An
+///   entry whose name is taken by something that cannot be replaced (a planted directory) is only
+///   skipped.
 final class DiskStore: Sendable {
     /// The directory holding the files.
     let directory: URL
-    /// The most bytes the directory holds after a write.
+    /// The most bytes the directory holds after a write, and the most read from one file.
     let byteLimit: Int
     private let onFailure: (@Sendable (String) -> Void)?
 
     private struct State {
         var isDisabled = false
         var directoryReady = false
-        /// Bytes this process believes the directory holds; nil until the first scan.
-        var knownBytes: Int?
     }
 
     private let state = Locked(State())
-    private static let magic: [UInt8] = Array("SLC1".utf8)
+    private static let magic: [UInt8] = Array("SLC2".utf8)
+    private static let headerSize = 4 + 32 + 8 + 8
     private static let suffix = ".cache"
     private static let temporaryPrefix = ".tmp-"
+    /// Seconds after which a temporary file is taken for a crashed writer's and removed: 10 minutes.
+    static let staleTemporaryAge: TimeInterval = 600
 
     init(directory: URL, byteLimit: Int, onFailure: (@Sendable (String) -> Void)?) {
         self.directory = directory
@@ -47,11 +56,19 @@ final class DiskStore: Sendable {
 
     // MARK: Reading
 
-    /// The bytes stored for `key`, or nil (a missing, unreadable or corrupt file; a corrupt one is removed).
+    /// The bytes stored for `key`, or nil (a missing, unreadable, foreign, oversized or corrupt file; a
+    /// corrupt one is removed).
     func data(for key: String) -> Data? {
         guard !isDisabled else { return nil }
         let url = fileURL(for: key)
-        guard let file = try? Data(contentsOf: url) else { return nil }
+        let file: Data
+        switch PlainFile.read(url.path, limit: byteLimit) {
+        case .missing, .notPlainFile: return nil
+        case .notOwned, .tooLarge:
+            try? FileManager.default.removeItem(at: url)  // fails harmlessly in another user's sticky directory
+            return nil
+        case .contents(let contents): file = contents
+        }
         guard let payload = Self.unpack(file, key: key) else {
             try? FileManager.default.removeItem(at: url)
             return nil
@@ -67,34 +84,23 @@ final class DiskStore: Sendable {
         let file = Self.pack(payload, key: key)
         guard file.count <= byteLimit, prepareDirectory() else { return }
         let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
-        do {
-            do {
-                try file.write(to: temporary)
-            } catch {
-                // The directory may have been removed since (a user, or the system freeing caches): once more.
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                try file.write(to: temporary)
-            }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            disable("cannot write \(temporary.path): \(error.localizedDescription)")
-            return
+        var written = PlainFile.create(temporary.path, contents: file)
+        if case .failure = written {
+            // The directory may have been removed since (a user, or the system freeing caches): once more.
+            try? FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            written = PlainFile.create(temporary.path, contents: file)
         }
-        let final = fileURL(for: key)
-        guard rename(temporary.path, final.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            disable("cannot rename into \(final.path): \(reason)")
-            return
+        if case .failure(let reason) = written {
+            unlink(temporary.path)
+            return disable("cannot write \(temporary.path): \(reason)")
         }
-        // The first write scans the directory (other runs and processes filled it too); later ones
-        // scan only once this process's estimate passes the limit.
-        let needsTrim = state.withLock { state -> Bool in
-            let known = state.knownBytes
-            state.knownBytes = (known ?? 0) + file.count
-            return known == nil || (known ?? 0) + file.count > byteLimit
+        if rename(temporary.path, fileURL(for: key).path) != 0 {
+            // Something that cannot be replaced holds the entry's name (a directory, say): skip this
+            // entry only; the other entries keep working.
+            unlink(temporary.path)
         }
-        if needsTrim { trim() }
+        trim()
     }
 
     /// Removes the file of `key`, if any.
@@ -108,35 +114,44 @@ final class DiskStore: Sendable {
         for name in names where name.hasSuffix(Self.suffix) || name.hasPrefix(Self.temporaryPrefix) {
             try? FileManager.default.removeItem(at: directory.appendingPathComponent(name))
         }
-        state.withLock { $0.knownBytes = 0 }
     }
 
-    /// The bytes of the store's files in the directory now.
+    /// The bytes of the store's files in the directory now (temporary files included).
     var totalBytes: Int {
         files().reduce(0) { $0 + $1.size }
     }
 
     // MARK: Trimming
 
-    /// Scans the directory, then removes the least recently used files until it is within the limit.
+    /// Scans the directory, removes stale temporary files, then removes the least recently used files
+    /// until it is within the limit.
     private func trim() {
         var files = files()
+        let staleBefore = Date(timeIntervalSinceNow: -Self.staleTemporaryAge)
+        files.removeAll { file in
+            guard file.isTemporary, file.date < staleBefore else { return false }
+            try? FileManager.default.removeItem(at: file.url)
+            return true
+        }
         var total = files.reduce(0) { $0 + $1.size }
-        files.sort { $0.date < $1.date }
-        for file in files where total > byteLimit {
+        for file in files.filter({ !$0.isTemporary }).sorted(by: { $0.date < $1.date }) where total > byteLimit {
             try? FileManager.default.removeItem(at: file.url)
             total -= file.size
         }
-        state.withLock { $0.knownBytes = total }
     }
 
-    private func files() -> [(url: URL, size: Int, date: Date)] {
+    /// The store's entries and temporary files (regular files only; links and directories are not its).
+    private func files() -> [(url: URL, size: Int, date: Date, isTemporary: Bool)] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { $0.hasSuffix(Self.suffix) }.compactMap { name in
+        return names.compactMap { name in
+            let isTemporary = name.hasPrefix(Self.temporaryPrefix)
+            guard isTemporary || name.hasSuffix(Self.suffix) else { return nil }
             let url = directory.appendingPathComponent(name)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return nil }
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path),
+                attributes[.type] as? FileAttributeType == .typeRegular
+            else { return nil }
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-            return (url, size, attributes[.modificationDate] as? Date ?? .distantPast)
+            return (url, size, attributes[.modificationDate] as? Date ?? .distantPast, isTemporary)
         }
     }
 
@@ -147,7 +162,8 @@ final class DiskStore: Sendable {
         guard let ready else { return false }
         if ready { return true }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
             disable("cannot create \(directory.path): \(error.localizedDescription)")
             return false
@@ -167,35 +183,30 @@ final class DiskStore: Sendable {
 
     // MARK: File format
 
-    /// `<16 hex digits of FNV-1a 64 of key>.cache`.
+    /// `<the first 32 hex digits of SHA-256 of key>.cache`.
     func fileURL(for key: String) -> URL {
-        directory.appendingPathComponent(Self.hex(Self.fnv1a(Data(key.utf8))) + Self.suffix)
+        directory.appendingPathComponent(String(SHA256.hex(key).prefix(32)) + Self.suffix)
     }
 
-    /// magic (4) | key length (4) | payload length (8) | payload checksum (8) | key | payload
+    /// magic (4) | SHA-256 of key (32) | payload length (8) | payload checksum (8) | payload
     static func pack(_ payload: Data, key: String) -> Data {
-        let keyBytes = Data(key.utf8)
         var file = Data(magic)
-        file.append(contentsOf: bigEndian(UInt64(keyBytes.count), bytes: 4))
+        file.append(contentsOf: SHA256.digest(Data(key.utf8)))
         file.append(contentsOf: bigEndian(UInt64(payload.count), bytes: 8))
         file.append(contentsOf: bigEndian(fnv1a(payload), bytes: 8))
-        file.append(keyBytes)
         file.append(payload)
         return file
     }
 
     /// The payload of a file written by ``pack(_:key:)`` for `key`; nil for anything else.
     static func unpack(_ file: Data, key: String) -> Data? {
-        let bytes = [UInt8](file)
-        guard bytes.count >= 24, Array(bytes[0..<4]) == magic else { return nil }
-        let keyLength = Int(integer(bytes[4..<8]))
-        let payloadLength = integer(bytes[8..<16])
-        let checksum = integer(bytes[16..<24])
-        guard payloadLength <= UInt64(bytes.count), 24 + keyLength + Int(payloadLength) == bytes.count,
-            Data(bytes[24..<(24 + keyLength)]) == Data(key.utf8)
+        guard file.count >= headerSize else { return nil }
+        let bytes = [UInt8](file.prefix(headerSize))
+        guard Array(bytes[0..<4]) == magic, Array(bytes[4..<36]) == SHA256.digest(Data(key.utf8)),
+            integer(bytes[36..<44]) == UInt64(file.count - headerSize)
         else { return nil }
-        let payload = Data(bytes[(24 + keyLength)...])
-        return fnv1a(payload) == checksum ? payload : nil
+        let payload = Data(file.dropFirst(headerSize))
+        return fnv1a(payload) == integer(bytes[44..<52]) ? payload : nil
     }
 
     static func fnv1a(_ data: Data) -> UInt64 {
@@ -205,11 +216,6 @@ final class DiskStore: Sendable {
             hash = hash &* 0x100_0000_01b3
         }
         return hash
-    }
-
-    private static func hex(_ value: UInt64) -> String {
-        let digits = String(value, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
     }
 
     private static func bigEndian(_ value: UInt64, bytes count: Int) -> [UInt8] {

@@ -170,7 +170,9 @@ public final class APIClient: Sendable {
     private func begin<Response>(_ endpoint: Endpoint<Response>, _ call: Call<Response>) {
         let reading = endpoint.reading
         let decoder = options.decoder
-        let answer: @Sendable (Exchange.Outcome) -> Void = { call.finish($0, reading: reading, decoder: decoder) }
+        let answer: @Sendable (TryEnd) -> Void = { end in
+            call.finish(end.outcome, reading: end.checking(reading), decoder: decoder)
+        }
         if endpoint.requiresAuthorization, let authentication {
             return authentication.start(endpoint, for: call, client: self, answer: answer)
         }
@@ -194,14 +196,14 @@ public final class APIClient: Sendable {
         _ endpoint: Endpoint<Response>,
         authorize: (@Sendable (inout URLRequest) -> Void)?,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
-        answer: @escaping @Sendable (Exchange.Outcome) -> Void
+        answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         // 1. Build the request; nothing is sent when that fails.
-        guard options.connectivity.isOnline else { return answer(.failure(.offline)) }
+        guard options.connectivity.isOnline else { return answer(TryEnd(.failure(.offline))) }
         let request: URLRequest
         switch makeRequest(for: endpoint, authorize: authorize) {
         case .success(let built): request = built
-        case .failure(let error): return answer(.failure(error))
+        case .failure(let error): return answer(TryEnd(.failure(error)))
         }
 
         // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it last.
@@ -210,7 +212,7 @@ public final class APIClient: Sendable {
         if hooks.allSatisfy(\.isSync) {
             switch RequestHook.run(hooks, on: request, baseURL: baseURL) {
             case .success(let adapted): return transmit(adapted, of: endpoint, onCancel: onCancel, answer: answer)
-            case .failure(let error): return answer(.failure(error))
+            case .failure(let error): return answer(TryEnd(.failure(error)))
             }
         }
         let steps = CancelSteps()
@@ -221,45 +223,77 @@ public final class APIClient: Sendable {
             case .success(let adapted):
                 guard let next = steps.begin() else { return }
                 transmit(adapted, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
-            case .failure(let error): answer(.failure(error))
+            case .failure(let error): answer(TryEnd(.failure(error)))
             }
         }
         steps.onCancel(step: step) { task.cancel() }
     }
 
-    /// Steps 3 and 4 of ``attempt(_:authorize:onCancel:answer:)``: the response cache, then the network.
+    /// Steps 3 and 4 of ``attempt(_:authorize:onCancel:answer:)``: the response cache (whose entry on
+    /// disk is read off the caller's thread, so what follows may run on a background queue), then the
+    /// network.
     private func transmit<Response>(
         _ request: URLRequest, of endpoint: Endpoint<Response>,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
-        answer: @escaping @Sendable (Exchange.Outcome) -> Void
+        answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         // 3. A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
-        var request = request
-        let cache = ConditionalGET.prepare(&request, cache: endpoint.responseCacheChoice.resolve(options.responseCache))
-        if let fresh = cache?.freshAnswer(for: request) {
-            let outcome: Exchange.Outcome = .success((fresh.body, fresh.response))
-            observer?(
-                ExchangeReport(
-                    request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
-                    calls: 1, cache: .hit))
-            return answer(outcome)
-        }
+        let cacheChoice = endpoint.responseCacheChoice.resolve(options.responseCache)
+        ConditionalGET.prepare(request, cache: cacheChoice) { [self] request, cache in
+            if let cache, let fresh = cache.freshAnswer(for: request) {
+                let outcome: Exchange.Outcome = .success((fresh.body, fresh.response))
+                observer?(
+                    ExchangeReport(
+                        request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
+                        calls: 1, cache: .hit))
+                return answer(TryEnd(outcome, request: request, cache: cache))
+            }
 
-        // 4. Send it: an exchange of its own, or a running identical GET's.
-        let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
-        let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
-        let deliver: @Sendable (Exchange.Outcome) -> Void = { answer(cache?.settle($0) ?? $0) }
-        let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
-            Exchange(
-                request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                revalidates: cache?.isConditional, onEnd: onEnd)
+            // 4. Send it: an exchange of its own, or a running identical GET's.
+            let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
+            let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
+            let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
+                answer(TryEnd(cache?.settle(outcome) ?? outcome, request: request, cache: cache))
+            }
+            let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
+                Exchange(
+                    request: request, session: self.session, retryPolicy: policy, observer: self.observer,
+                    revalidates: cache?.isConditional, onEnd: onEnd)
+            }
+            if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
+                onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
+            } else {
+                let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }
+                onCancel { exchange.cancel() }
+                exchange.start()
+            }
         }
-        if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
-            onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
-        } else {
-            let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }
-            onCancel { exchange.cancel() }
-            exchange.start()
+    }
+}
+
+/// How one try ended: its outcome, and what reading it needs besides — the request as sent (whose
+/// secrets an error must not keep, should the server echo them) and the cache step (which forgets a
+/// kept answer that does not decode).
+struct TryEnd: Sendable {
+    let outcome: Exchange.Outcome
+    let request: URLRequest?
+    let cache: ConditionalGET?
+
+    init(_ outcome: Exchange.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil) {
+        self.outcome = outcome
+        self.request = request
+        self.cache = cache
+    }
+
+    /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
+    /// of the secrets the request sent.
+    func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
+        guard request != nil || cache != nil else { return reading }
+        let (request, cache) = (self.request, self.cache)
+        return reading.map { result in
+            let checked = cache?.forgettingUndecodable(result) ?? result
+            guard let request else { return checked }
+            return checked.mapError { Redaction.error($0, removingSecretsOf: request) }
         }
     }
 }
@@ -269,7 +303,7 @@ public final class APIClient: Sendable {
 extension APIClient: CustomStringConvertible, CustomReflectable {
     /// The base URL only, e.g. `APIClient(http://localhost:8090/)`.
     public var description: String {
-        "APIClient(\(baseURL.absoluteString))"
+        "APIClient(\(Redaction.url(baseURL)))"
     }
 
     /// A mirror with the base URL and the timeout that applies when an endpoint names none (the

@@ -9,6 +9,10 @@ extension APIClient {
         ///
         /// Which timeout wins: an endpoint's ``Endpoint/timeout-swift.property``, then this one, then the
         /// session's. The client's watchdog ends a try that URLSession does not end within the winner + 0.5 s.
+        ///
+        /// The timeout is per try: a retried call may take each try's timeout plus the waits between
+        /// tries — with the default ``retryPolicy``, at most 3 × (timeout + 0.5) + 1.5 s (9 s for 2 s;
+        /// ``RetryPolicy/worstCaseDuration(perTryTimeout:)`` computes it for any policy).
         public var timeout: TimeInterval?
         /// How idempotent requests are retried on transient failures. ``RetryPolicy/default`` (two
         /// retries) by default; ``RetryPolicy/never`` switches retries off.
@@ -22,15 +26,20 @@ extension APIClient {
         /// Receives one redacted line per request; `nil` (no logging) by default.
         public var logger: RequestLogger?
         /// Headers sent with every request to the base URL's origin (for example an API key), never to
-        /// another host; an endpoint's headers of the same name win. Empty by default.
+        /// another host: not with an absolute URL elsewhere, and not across a redirect to another
+        /// origin (where only `Accept`, `Accept-Encoding`, `Accept-Language`, `Content-Language`,
+        /// `Content-Type` and `User-Agent` survive). An endpoint's headers of the same name win. A
+        /// ``responseCache`` keeps separate entries per value of the identity-bearing ones (`X-API-Key`,
+        /// `Cookie`, ...). Empty by default.
         public var headers: [String: String]
         /// Encodes request bodies. A plain `JSONEncoder()` by default.
         public var encoder: JSONEncoder
         /// Decodes response bodies. A plain `JSONDecoder()` by default.
         public var decoder: JSONDecoder
-        /// The conditional-GET cache every `GET` without `Authorization` goes through; `nil` (no
-        /// caching) by default. An endpoint may opt out with ``Endpoint/uncached()`` or use its own
-        /// with ``Endpoint/cached(in:)``.
+        /// The conditional-GET cache every `GET` without `Authorization` goes through (it keeps only
+        /// what a cache shared by the app's users may: see ``ResponseCache``); `nil` (no caching) by
+        /// default. An endpoint may opt out with ``Endpoint/uncached()`` or use its own with
+        /// ``Endpoint/cached(in:)``.
         public var responseCache: ResponseCache?
         /// Changes every request last, before it is coalesced, cached and sent (a header computed per
         /// request, say); see ``RequestHook`` for what it does to coalescing, the cache and credentials.
@@ -42,7 +51,7 @@ extension APIClient {
 
         /// Creates options; every parameter has the default described on its property.
         /// - Parameters:
-        ///   - timeout: Seconds per request; `nil` (the session's `timeoutIntervalForRequest`) by
+        ///   - timeout: Seconds per try; `nil` (the session's `timeoutIntervalForRequest`) by
         ///     default. An endpoint's own timeout wins over it.
         ///   - retryPolicy: ``RetryPolicy/default`` by default.
         ///   - coalescesGETs: `true` by default.

@@ -19,7 +19,8 @@ public enum APIError: Error, Sendable, Equatable {
     /// No complete response arrived within the request's timeout.
     case timedOut
     /// Any other transport failure (connection refused, connection lost, TLS, DNS, ...), with the
-    /// `URLError` URLSession reported.
+    /// code of the `URLError` URLSession reported (its user info, which holds the failing URL and so
+    /// perhaps a token in its query, is dropped).
     case transport(URLError)
     /// The call was cancelled by its handle, by the Swift task that awaited it, or by its owner.
     case cancelled
@@ -48,7 +49,7 @@ public enum APIError: Error, Sendable, Equatable {
         case .notConnectedToInternet: self = .offline
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
-        default: self = .transport(error)
+        default: self = .transport(URLError(error.code))  // no user info: the failing URL may hold a token
         }
     }
 

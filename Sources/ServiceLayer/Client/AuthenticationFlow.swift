@@ -7,7 +7,7 @@ protocol AuthenticatedSending: Sendable {
     /// not a rejection (or the second rejection), which goes to `answer`.
     func start<Response>(
         _ endpoint: Endpoint<Response>, for call: Call<Response>, client: APIClient,
-        answer: @escaping @Sendable (Exchange.Outcome) -> Void)
+        answer: @escaping @Sendable (TryEnd) -> Void)
 }
 
 /// The flow for one authenticator: one refresh in flight, the calls waiting for it, the refresh window.
@@ -45,12 +45,12 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
 
     func start<Response>(
         _ endpoint: Endpoint<Response>, for call: Call<Response>, client: APIClient,
-        answer: @escaping @Sendable (Exchange.Outcome) -> Void
+        answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         let steps = CancelSteps()
         call.onCancel { steps.cancel() }
         let run = Run(flow: self, endpoint: endpoint, client: client, steps: steps, answer: answer)
-        guard let credential = authenticator.credential else { return answer(.failure(.notAuthenticated)) }
+        guard let credential = authenticator.credential else { return answer(TryEnd(.failure(.notAuthenticated))) }
         if authenticator.needsRefresh(credential) {
             run.waitForRefresh(sent: credential, rejection: nil)
         } else {
@@ -64,7 +64,7 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
         let endpoint: Endpoint<Response>
         let client: APIClient
         let steps: CancelSteps
-        let answer: @Sendable (Exchange.Outcome) -> Void
+        let answer: @Sendable (TryEnd) -> Void
 
         /// One try with `credential`.
         func send(with credential: A.Credential, isReplay: Bool) {
@@ -73,13 +73,13 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
             client.attempt(
                 endpoint, authorize: { authenticator.apply(credential, to: &$0) },
                 onCancel: { steps.onCancel(step: step, $0) }
-            ) { outcome in
-                guard case .failure(let error) = outcome, authenticator.isAuthenticationFailure(error) else {
-                    return answer(outcome)
+            ) { end in
+                guard case .failure(let error) = end.outcome, authenticator.isAuthenticationFailure(error) else {
+                    return answer(end)
                 }
                 if isReplay {  // at most one replay: a second rejection of a fresh credential ends the session
                     authenticator.invalidate(credential)
-                    return answer(outcome)
+                    return answer(end)
                 }
                 waitForRefresh(sent: credential, rejection: error)
             }
@@ -90,11 +90,14 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
         /// or starting one.
         func waitForRefresh(sent: A.Credential, rejection: APIError?) {
             guard let step = steps.begin() else { return }
+            let authenticator = flow.authenticator
             let resume: @Sendable (Outcome) -> Void = { outcome in
                 switch outcome {
-                case .renewed(let credential): send(with: credential, isReplay: rejection != nil)
-                case .loggedOut: answer(.failure(rejection ?? .notAuthenticated))
-                case .failed(let error): answer(.failure(error))
+                case .renewed(let credential) where authenticator.isSameLogin(sent, credential):
+                    send(with: credential, isReplay: rejection != nil)
+                case .renewed, .loggedOut:  // logged out, or another login meanwhile: never its credential
+                    answer(TryEnd(.failure(rejection ?? .notAuthenticated)))
+                case .failed(let error): answer(TryEnd(.failure(error)))
                 }
             }
             switch flow.join(resume, sent: sent) {

@@ -72,6 +72,12 @@ public protocol Authenticator: Sendable {
     /// again with the current one instead of refreshing. `credential == self.credential` by default.
     func isCurrent(_ credential: Credential) -> Bool
 
+    /// Whether `credential` (of a new login, or refreshed) belongs to the same login as `sent`, the one a
+    /// waiting call was sent with: a call is sent again only within the login it started in, never with
+    /// the credential of whoever logged in meanwhile. `true` by default (an authenticator that cannot
+    /// tell logins apart).
+    func isSameLogin(_ sent: Credential, _ credential: Credential) -> Bool
+
     /// How many refreshes may start within how many seconds; more fail with
     /// ``APIError/tooManyTokenRefreshes`` (a server that rejects every new credential cannot make the
     /// client loop). 3 in 30 seconds by default.
@@ -87,6 +93,9 @@ extension Authenticator {
 
     /// `credential == self.credential`.
     public func isCurrent(_ credential: Credential) -> Bool { self.credential == credential }
+
+    /// Always the same login.
+    public func isSameLogin(_ sent: Credential, _ credential: Credential) -> Bool { true }
 
     /// 3 refreshes in 30 seconds.
     public var refreshLimit: (count: Int, seconds: TimeInterval) { (3, 30) }

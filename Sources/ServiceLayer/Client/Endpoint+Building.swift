@@ -81,6 +81,12 @@ extension Endpoint {
         with(\.reading, reading.map { $0.mapError(Redaction.error) })
     }
 
+    /// A copy of this endpoint whose errors keep and say none of `secrets` (a password the server may
+    /// quote in a refusal).
+    func redactingErrors(removing secrets: [String]) -> Endpoint {
+        with(\.reading, reading.map { $0.mapError { Redaction.error($0, removing: secrets) } })
+    }
+
     /// A copy with one property changed.
     private func with<Value>(_ property: WritableKeyPath<Endpoint, Value>, _ value: Value) -> Endpoint {
         var copy = self

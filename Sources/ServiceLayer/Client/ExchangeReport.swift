@@ -60,7 +60,7 @@ public struct ExchangeReport: Sendable {
             self.receivedBytes = body.count
         case .failure(let error):
             self.response = lastResponse
-            self.error = Redaction.error(error)
+            self.error = Redaction.error(Redaction.error(error), removingSecretsOf: request)  // echoed ones too
             self.receivedBytes = 0
         }
         self.duration = duration

@@ -2,23 +2,28 @@ import Foundation
 
 /// The one place that hides secrets in what the client writes to a log and in the bodies errors keep.
 ///
-/// Header values of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and API-key
-/// headers (`X-API-Key`), query items
-/// and JSON fields named `password`, `token`, `accessToken`, `refreshToken` (and their snake_case
-/// spellings) are replaced by `<redacted>`, at any depth of a JSON body. Values the client holds
-/// itself (passwords, tokens) are ``Secret``s, which print as the same placeholder.
+/// The values of the ``secretHeaders`` (`Authorization`, `Proxy-Authorization`, `Cookie`,
+/// `Set-Cookie`, API-key and token headers such as `X-API-Key` and `X-Auth-Token`), of query items and
+/// JSON fields named in ``secretFields`` (`password`, `token`, `api_key`, `sig`, `client_secret`, ...),
+/// at any depth of a JSON body, and a URL's password (`https://user:password@host/`) are replaced by
+/// `<redacted>`. A secret the request sent that the server echoes back (in an error body or its
+/// `message`) is replaced too (see `Redaction+Echoes.swift`). Values the client holds itself
+/// (passwords, tokens) are ``Secret``s, which print as the same placeholder.
 enum Redaction {
     /// The text that stands in for a secret.
     static let placeholder = "<redacted>"
 
     /// Header names whose values are secrets (lowercased).
     static let secretHeaders: Set<String> = [
-        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key",
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "api-key", "x-auth-token",
+        "x-access-token", "x-api-token", "x-csrf-token", "x-xsrf-token", "x-amz-security-token",
     ]
 
     /// JSON field and query item names whose values are secrets (lowercased).
     static let secretFields: Set<String> = [
-        "password", "token", "accesstoken", "refreshtoken", "access_token", "refresh_token",
+        "password", "passwd", "token", "accesstoken", "refreshtoken", "access_token", "refresh_token", "id_token",
+        "idtoken", "auth_token", "session_token", "api_key", "apikey", "api-key", "client_secret", "clientsecret",
+        "secret", "sig", "signature", "x-amz-signature", "x-amz-security-token", "x-amz-credential",
     ]
 
     /// `value`, or the placeholder when `name` is a secret header.
@@ -26,11 +31,18 @@ enum Redaction {
         secretHeaders.contains(name.lowercased()) ? placeholder : value
     }
 
-    /// `url` as text with the values of secret query items replaced.
+    /// `url` as text with its password and the values of secret query items replaced.
     static func url(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-            let items = components.percentEncodedQueryItems, !items.isEmpty
-        else { return url.absoluteString }
+        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: true) else {
+            return url.password == nil ? url.absoluteString : "<a URL with a password>"
+        }
+        if components.percentEncodedPassword != nil {
+            components.percentEncodedPassword = "%3Credacted%3E"
+        }
+        guard let items = components.percentEncodedQueryItems, !items.isEmpty else {
+            return components.string?.replacingOccurrences(of: "%3Credacted%3E", with: placeholder)
+                ?? "<a URL that cannot be shown>"
+        }
         // `percentEncodedQueryItems` traps on a value that is not percent-encoded (`<`, `>`), so the
         // placeholder goes in encoded and is restored in the text.
         let encodedPlaceholder = placeholder.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
@@ -38,7 +50,8 @@ enum Redaction {
             secretFields.contains(item.name.lowercased())
                 ? URLQueryItem(name: item.name, value: encodedPlaceholder) : item
         }
-        return components.string?.replacingOccurrences(of: encodedPlaceholder, with: placeholder) ?? url.absoluteString
+        return components.string?.replacingOccurrences(of: encodedPlaceholder, with: placeholder)
+            .replacingOccurrences(of: "%3Credacted%3E", with: placeholder) ?? "<a URL that cannot be shown>"
     }
 
     /// A JSON body as compact text with every secret field replaced, or `<N bytes>` when the body is

@@ -6,9 +6,12 @@ import FoundationNetworking
 
 /// A task delegate that keeps credentials from following a redirect to another origin.
 ///
-/// When a redirect leads to another scheme, host or port than the request it came from, the
-/// `Authorization`, `Proxy-Authorization` and `Cookie` headers are removed from the new request
-/// before URLSession sends it. Redirects within the same origin keep them.
+/// When a redirect leads to another scheme, host or port than the request it came from, every header
+/// but the ``safeAcrossOrigins`` ones (`Accept`, `Accept-Encoding`, `Accept-Language`,
+/// `Content-Language`, `Content-Type`, `User-Agent`: they say how to answer, not who asks) is removed
+/// from the new request before URLSession sends it: `Authorization`, `Cookie`, an API key from
+/// ``APIClient/Options/headers``, an endpoint's custom header, and the conditional headers of the
+/// original URL's cached answer alike. Redirects within the same origin keep every header.
 ///
 /// On Linux it also refuses a redirect that keeps a request's method but would lose its body: Foundation
 /// there sends a redirected `PUT`, `PATCH` or 307/308'd `POST` with `Content-Length: 0`, whatever body
@@ -63,11 +66,18 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         #endif
     }
 
-    /// `request` without credentials unless it goes to the same origin as `previousURL`.
+    /// The headers a redirect may carry to another origin (lowercased): they describe the answer
+    /// wanted, never the caller, so no identity, key or app-specific value leaves the API's origin.
+    static let safeAcrossOrigins: Set<String> = [
+        "accept", "accept-encoding", "accept-language", "content-language", "content-type", "user-agent",
+    ]
+
+    /// `request` with only the ``safeAcrossOrigins`` headers unless it goes to the same origin as
+    /// `previousURL` (then unchanged).
     static func strippingCredentials(from request: URLRequest, redirectedFrom previousURL: URL?) -> URLRequest {
         guard let target = request.url, let previousURL, URLBuilding.sameOrigin(target, previousURL) else {
             var stripped = request
-            for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
+            for name in (request.allHTTPHeaderFields ?? [:]).keys where !safeAcrossOrigins.contains(name.lowercased()) {
                 stripped.setValue(nil, forHTTPHeaderField: name)
             }
             return stripped

@@ -26,7 +26,12 @@ extension APIClient {
             isOwnOrigin = url.map { URLBuilding.sameOrigin($0, baseURL) } ?? false
         }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            return .failure(.invalidRequest("no valid http(s) URL can be formed for \(endpoint.target)"))
+            let target: String  // as text with no secret (a token in its query, a password)
+            switch endpoint.target {
+            case .path(let path): target = "path \"\(path)\""
+            case .url(let absolute): target = Redaction.url(absolute)
+            }
+            return .failure(.invalidRequest("no valid http(s) URL can be formed for \(target)"))
         }
         var request = URLRequest(url: url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }  // GET is the default

@@ -7,9 +7,12 @@ import FoundationNetworking
 /// Receives one line per finished request. Off (`nil`) by default; see ``APIClient/Options/logger``.
 ///
 /// The line holds the method, the URL, the status (or error), the duration, the bytes sent and
-/// received and the retry count (and `cache: hit|revalidated|miss` when a ``ResponseCache`` took part), then the request headers and bodies with every secret replaced by
-/// `<redacted>`: the values of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie` and
-/// `X-API-Key`, and query items and JSON fields named `password`, `token`, `accessToken`, `refreshToken`.
+/// received and the retry count (and `cache: hit|revalidated|miss` when a ``ResponseCache`` took
+/// part), then the request headers and bodies with every secret replaced by `<redacted>`: the URL's
+/// password; the values of `Authorization`, `Proxy-Authorization`, `Cookie`, `Set-Cookie`, `X-API-Key`,
+/// `X-Auth-Token` and the other API-key and token headers; query items and JSON fields named
+/// `password`, `token`, `accessToken`, `refreshToken`, `api_key`, `sig`, `signature`, `client_secret`,
+/// `secret` and the like; and any of those values the server echoes back (4 characters or more).
 public typealias RequestLogger = @Sendable (_ line: String) -> Void
 
 /// Formats the log line of one exchange: the logger is one user of ``APIClient/Options/resultObserver``.
@@ -48,6 +51,6 @@ enum RequestLogLine {
         if let responseBody {
             line += "; response: " + Redaction.body(responseBody)
         }
-        return line
+        return Redaction.removing(Redaction.secrets(of: request), from: line)  // a secret the server echoed
     }
 }

@@ -7,6 +7,13 @@ import Foundation
 /// connection, 408, 429, 502, 503, 504 — see ``APIError/isTransient``). Decoding failures and other
 /// 4xx answers never are. Waits grow exponentially with random jitter; a `Retry-After` header (in
 /// seconds) on a 429 or 503 is honoured, up to ``maximumDelay``.
+///
+/// A timeout is per try, not per call: each try may take the whole timeout (and the client's
+/// watchdog ends a try URLSession has not ended 0.5 s after it), and the waits come on top. With the
+/// default policy a call against a server that never answers ends after at most 3 × (timeout + 0.5)
+/// + 1.5 seconds: 9 s for a 2 s timeout, 183 s for the 60 s of `URLSessionConfiguration.default`
+/// (see ``worstCaseDuration(perTryTimeout:)``). For a bound on the whole call, lower the timeout or
+/// ``maxRetries``, or cancel the call's handle (or Swift task) at your deadline.
 public struct RetryPolicy: Sendable, Hashable {
     /// How many times a request may be sent again after its first try. 2 by default.
     public var maxRetries: Int
@@ -39,6 +46,21 @@ public struct RetryPolicy: Sendable, Hashable {
 
     /// No retries at all.
     public static let never = RetryPolicy(maxRetries: 0)
+
+    /// The longest a call can take under this policy when every try times out: every try takes
+    /// `timeout` plus the watchdog's 0.5 s grace, and every wait its full exponential length (jitter
+    /// only shortens waits). A `Retry-After` on a 429 or 503 can make a wait as long as
+    /// ``maximumDelay`` instead; that is not counted here.
+    /// - Parameter timeout: The per-try timeout in seconds (rounded up to whole seconds, at least 1,
+    ///   as the client does).
+    /// - Returns: Seconds; `3 × (timeout + 0.5) + 1.5` for ``default``.
+    public func worstCaseDuration(perTryTimeout timeout: TimeInterval) -> TimeInterval {
+        let perTry = max(1, timeout.rounded(.up)) + 0.5
+        let waits = (0..<maxRetries).reduce(0) { total, index in
+            total + min(baseDelay * pow(2, Double(index)), maximumDelay)
+        }
+        return Double(maxRetries + 1) * perTry + waits
+    }
 
     /// The wait before retry number `retry` (1 for the first), honouring a server's `Retry-After`.
     /// - Parameters:

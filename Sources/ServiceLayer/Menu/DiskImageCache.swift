@@ -10,10 +10,17 @@ import Foundation
 /// let menu = MenuController(baseURL: url, diskImageCache: pictures)
 /// ```
 ///
-/// - Each picture is one file named after a hash of its URL, written to a temporary file and renamed
-///   into place, so two controllers or two processes sharing the directory never see half a file.
-/// - A file that is truncated or corrupt is a miss, and is removed.
-/// - When the directory holds more than ``byteLimit`` bytes, the least recently read pictures go first.
+/// - Each picture is one file named after a SHA-256 digest of its URL (the file holds the digest, never
+///   the URL, which may carry a signature or token), created `0600` in a directory the cache creates
+///   `0700`, written to a temporary file and renamed into place, so two controllers or two processes
+///   sharing the directory never see half a file.
+/// - A file that is truncated or corrupt is a miss, and is removed. Only a regular file owned by this
+///   user and at most ``byteLimit`` bytes is read, never through a symlink: whatever else is planted at
+///   a picture's name (another user's file, a link, a FIFO, a huge file) is a miss; a directory planted
+///   there only keeps that one picture off the disk.
+/// - After every write the directory is scanned and the least recently read pictures go first until it
+///   holds at most ``byteLimit`` bytes, counting every instance's and process's files (and temporary
+///   files; those of a writer that crashed are removed after 10 minutes).
 /// - A picture is kept until it is evicted or removed: a picture's URL is taken to name one picture
 ///   (as ``ImageCache`` does), so a cached picture costs no request at all.
 /// - When the directory cannot be created or written (read-only, full disk), the cache stops using the

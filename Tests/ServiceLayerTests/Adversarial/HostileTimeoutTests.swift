@@ -1,0 +1,29 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// The timeout is per try (the rule the docs state): a server that never answers gets every try the
+/// default policy allows, each ended by the timeout, and the call ends with `.timedOut`.
+final class HostileTimeoutTests: HostileTestCase {
+    func testADeadServerGetsThreeTimedOutTriesUnderTheDefaultPolicy() async throws {
+        let server = try startServer { _ in
+            Thread.sleep(forTimeInterval: 4)  // never within the 1 s timeout
+            return .text("late")
+        }
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 1, retryPolicy: .default))
+        let failure = await error { () async throws(APIError) in try await client.send(Endpoint<TextAnswer>("x"))
+        }
+        XCTAssertEqual(failure, .timedOut)
+        XCTAssertEqual(server.requests.count, 3, "the timeout applies to each try, not to the call")
+    }
+
+    func testTheWorstCaseOfTheDefaultPolicyIsThreeTimeoutsAndTwoWaits() {
+        XCTAssertEqual(RetryPolicy.default.worstCaseDuration(perTryTimeout: 2), 9)  // 3 × 2.5 + 0.5 + 1
+        XCTAssertEqual(RetryPolicy.default.worstCaseDuration(perTryTimeout: 60), 183)
+        XCTAssertEqual(RetryPolicy.default.worstCaseDuration(perTryTimeout: 0.2), 6, "rounded up to 1 s")
+        XCTAssertEqual(RetryPolicy.never.worstCaseDuration(perTryTimeout: 2), 2.5)
+        let capped = RetryPolicy(maxRetries: 3, baseDelay: 10, maximumDelay: 15)
+        XCTAssertEqual(capped.worstCaseDuration(perTryTimeout: 1), 4 * 1.5 + 10 + 15 + 15)
+    }
+}

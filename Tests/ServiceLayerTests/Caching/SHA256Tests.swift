@@ -1,0 +1,18 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+/// The digest that names cache files, against the vectors of FIPS 180-4 (and a multi-block input).
+final class SHA256Tests: XCTestCase {
+    func testTheStandardsVectors() {
+        XCTAssertEqual(SHA256.hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+        XCTAssertEqual(SHA256.hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        XCTAssertEqual(
+            SHA256.hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+        XCTAssertEqual(
+            SHA256.hex(String(repeating: "a", count: 1000)),
+            "41edece42d63e8d9bf515a9ba6932e1c20cbc9f5a5d134645adb5db1b9737ea3")
+    }
+}
