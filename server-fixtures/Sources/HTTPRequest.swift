@@ -56,7 +56,7 @@ enum PercentDecoding {
             }
             bytes.append(high << 4 | low)
         }
-        return String(validating: bytes, as: UTF8.self)
+        return String(bytes: bytes, encoding: .utf8)  // nil for invalid UTF-8; String(validating:as:) is macOS 15
     }
 
     /// Splits a raw query on `&` and `=` and decodes each part; undecodable parts are kept as sent.
