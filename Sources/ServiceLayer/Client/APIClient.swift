@@ -108,7 +108,7 @@ public final class APIClient: Sendable {
         let handle = RequestHandle(call)
 
         // 1. Build the request (see RequestBuilding.swift); nothing is sent when that fails.
-        guard options.connectivity.isOnline else {
+        guard options.connectivity.isOnline(for: baseURL) else {
             call.finish(.failure(.offline))
             return handle
         }
