@@ -141,7 +141,7 @@ public final class APIClient: Sendable {
         let makeExchange = { [request] (onEnd: @escaping @Sendable (Exchange.Outcome) -> Void) in
             Exchange(
                 request: request, session: self.session, retryPolicy: policy, logger: self.options.logger,
-                revalidates: cache?.isConditional, onEnd: onEnd)
+                revalidates: cache?.isConditional, bodyCarriesSecret: endpoint.bodyCarriesSecret, onEnd: onEnd)
         }
         if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
             call.onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))

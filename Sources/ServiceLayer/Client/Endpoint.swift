@@ -61,6 +61,9 @@ public struct Endpoint<Response: Sendable>: Sendable {
     /// Whether an error's kept body has its secrets replaced (see ``Redaction/error(_:)``): for endpoints
     /// whose answers carry tokens. `false` by default; set with ``redactingErrorBodies()``.
     var redactsErrorBodies = false
+    /// Whether the body carries a secret (a password, a refresh token): the request then never follows
+    /// a redirect to another origin (see `RedirectGuard`). `false` by default; set with ``carryingSecretBody()``.
+    var bodyCarriesSecret = false
     /// Reads a 2xx response into `Response`; chosen by the initializer for the response type.
     let decode: @Sendable (_ body: Data, _ response: HTTPURLResponse, _ decoder: JSONDecoder) throws -> Response
 
@@ -223,6 +226,14 @@ extension Endpoint {
     func redactingErrorBodies() -> Endpoint {
         var copy = self
         copy.redactsErrorBodies = true
+        return copy
+    }
+
+    /// A copy of this endpoint whose body carries a secret: a redirect to another origin ends the call
+    /// with the 3xx instead of being followed (Apple's URLSession would resend the body there).
+    func carryingSecretBody() -> Endpoint {
+        var copy = self
+        copy.bodyCarriesSecret = true
         return copy
     }
 }
