@@ -14,7 +14,7 @@ public protocol ConnectivitySource: Sendable {
     var isOnline: Bool { get }
 
     /// `true` when a request to `url` has a chance of arriving; the client asks with its base URL.
-    /// ``isOnline`` by default; ``PathMonitorConnectivity`` also says `true` for a loopback host
+    /// ``isOnline`` by default; `PathMonitorConnectivity` also says `true` for a loopback host
     /// (`localhost`, `127.0.0.1`, `::1`), which a Mac reaches without any network.
     func isOnline(for url: URL) -> Bool
 }
