@@ -384,7 +384,8 @@ def self_test():
         for folder in SCANNED:
             shutil.copytree(HERE.parent / folder, copy / folder)
         (copy / PLANTED_FILE).write_text(PLANTED)
-        build = subprocess.run(["swift", "build", "--target", "FixtureServer"], cwd=copy, capture_output=True, text=True)
+        build = subprocess.run(
+            ["swift", "build", "--target", "FixtureServer"], cwd=copy, capture_output=True, text=True)
         if build.returncode != 0:
             failures.append(f"the copy did not build:\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
         else:
@@ -408,7 +409,8 @@ def self_test():
             if others:
                 problems.append("reports outside the planted file: " + "; ".join(others))
             if problems:
-                failures.append("the copy with planted uses: " + "; ".join(problems) + f"\n{dirty.stdout}{dirty.stderr}")
+                failures.append(
+                    "the copy with planted uses: " + "; ".join(problems) + f"\n{dirty.stdout}{dirty.stderr}")
             else:
                 print(f"self-test: the copy with planted uses fails (exit {dirty.returncode}), naming exactly:")
                 for number in sorted(found):
@@ -426,8 +428,10 @@ def self_test():
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--root", type=pathlib.Path, default=HERE.parent, help="the package to check")
-    parser.add_argument("--index-store", type=pathlib.Path, help="the build's index store; ROOT/.build/debug/index/store by default")
-    parser.add_argument("--only-built", action="store_true", help="check only the files the index holds (for a partial build)")
+    parser.add_argument(
+        "--index-store", type=pathlib.Path, help="the build's index store; ROOT/.build/debug/index/store by default")
+    parser.add_argument(
+        "--only-built", action="store_true", help="check only the files the index holds (for a partial build)")
     parser.add_argument("--self-test", action="store_true", help="check the checker")
     arguments = parser.parse_args()
     if arguments.self_test:

@@ -63,29 +63,30 @@ def _text(ref):
 class IndexStore:
     """The units (one per compiled file) and their records' references, read from an index store."""
 
-    _SIGNATURES = {
-        "indexstore_store_create": (ctypes.c_void_p, [ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]),
-        "indexstore_error_get_description": (ctypes.c_char_p, [ctypes.c_void_p]),
-        "indexstore_store_units_apply_f": (ctypes.c_bool, [ctypes.c_void_p, ctypes.c_uint, ctypes.c_void_p, ctypes.c_void_p]),
-        "indexstore_unit_reader_create": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]),
-        "indexstore_unit_reader_dispose": (None, [ctypes.c_void_p]),
-        "indexstore_unit_reader_get_main_file": (_StringRef, [ctypes.c_void_p]),
-        "indexstore_unit_reader_get_module_name": (_StringRef, [ctypes.c_void_p]),
+    _P = ctypes.c_void_p  # every libIndexStore handle is a pointer
+    _SIGNATURES = {  # name: (result type, argument types), as in indexstore.h
+        "indexstore_store_create": (_P, [ctypes.c_char_p, ctypes.POINTER(_P)]),
+        "indexstore_error_get_description": (ctypes.c_char_p, [_P]),
+        "indexstore_store_units_apply_f": (ctypes.c_bool, [_P, ctypes.c_uint, _P, _P]),
+        "indexstore_unit_reader_create": (_P, [_P, ctypes.c_char_p, ctypes.POINTER(_P)]),
+        "indexstore_unit_reader_dispose": (None, [_P]),
+        "indexstore_unit_reader_get_main_file": (_StringRef, [_P]),
+        "indexstore_unit_reader_get_module_name": (_StringRef, [_P]),
         "indexstore_unit_reader_get_modification_time": (
-            None, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]),
-        "indexstore_unit_reader_dependencies_apply_f": (ctypes.c_bool, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]),
-        "indexstore_unit_dependency_get_kind": (ctypes.c_int, [ctypes.c_void_p]),
-        "indexstore_unit_dependency_get_name": (_StringRef, [ctypes.c_void_p]),
-        "indexstore_unit_dependency_get_modulename": (_StringRef, [ctypes.c_void_p]),
-        "indexstore_unit_dependency_is_system": (ctypes.c_bool, [ctypes.c_void_p]),
-        "indexstore_record_reader_create": (ctypes.c_void_p, [ctypes.c_void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_void_p)]),
-        "indexstore_record_reader_dispose": (None, [ctypes.c_void_p]),
-        "indexstore_record_reader_occurrences_apply_f": (ctypes.c_bool, [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p]),
-        "indexstore_occurrence_get_symbol": (ctypes.c_void_p, [ctypes.c_void_p]),
-        "indexstore_occurrence_get_roles": (ctypes.c_uint64, [ctypes.c_void_p]),
+            None, [_P, ctypes.POINTER(ctypes.c_int64), ctypes.POINTER(ctypes.c_int64)]),
+        "indexstore_unit_reader_dependencies_apply_f": (ctypes.c_bool, [_P, _P, _P]),
+        "indexstore_unit_dependency_get_kind": (ctypes.c_int, [_P]),
+        "indexstore_unit_dependency_get_name": (_StringRef, [_P]),
+        "indexstore_unit_dependency_get_modulename": (_StringRef, [_P]),
+        "indexstore_unit_dependency_is_system": (ctypes.c_bool, [_P]),
+        "indexstore_record_reader_create": (_P, [_P, ctypes.c_char_p, ctypes.POINTER(_P)]),
+        "indexstore_record_reader_dispose": (None, [_P]),
+        "indexstore_record_reader_occurrences_apply_f": (ctypes.c_bool, [_P, _P, _P]),
+        "indexstore_occurrence_get_symbol": (_P, [_P]),
+        "indexstore_occurrence_get_roles": (ctypes.c_uint64, [_P]),
         "indexstore_occurrence_get_line_col": (
-            None, [ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint)]),
-        "indexstore_symbol_get_usr": (_StringRef, [ctypes.c_void_p]),
+            None, [_P, ctypes.POINTER(ctypes.c_uint), ctypes.POINTER(ctypes.c_uint)]),
+        "indexstore_symbol_get_usr": (_StringRef, [_P]),
     }
     _NAME_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, _StringRef)
     _HANDLE_CALLBACK = ctypes.CFUNCTYPE(ctypes.c_bool, ctypes.c_void_p, ctypes.c_void_p)
@@ -116,7 +117,8 @@ class IndexStore:
             main = _text(self.lib.indexstore_unit_reader_get_main_file(reader))
             module = _text(self.lib.indexstore_unit_reader_get_module_name(reader))
             seconds, nanoseconds = ctypes.c_int64(), ctypes.c_int64()
-            self.lib.indexstore_unit_reader_get_modification_time(reader, ctypes.byref(seconds), ctypes.byref(nanoseconds))
+            self.lib.indexstore_unit_reader_get_modification_time(
+                reader, ctypes.byref(seconds), ctypes.byref(nanoseconds))
             records, imports = [], set()
 
             def dependency(_, handle):
@@ -299,9 +301,9 @@ def check(root, store_path, floor, platforms, is_guarded, blank, marker, show, r
                 if not needed or not 0 < line <= len(source):
                     continue
                 where = f"{path.relative_to(root)}:{line}:{column}"
-                if is_implicit:
-                    # Written by the compiler, which picks by the deployment target: a `for await` loop
-                    # calls next(isolation:) only where the system has it (SE-0421), next() before.
+                if is_implicit and name.endswith(".next(isolation:)"):
+                    # A `for await` loop's call, written by the compiler, which picks by the deployment
+                    # target: next(isolation:) only where the system has it (SE-0421), next() before.
                     implicit.setdefault(name, where)
                     continue
                 if marker.search(source[line - 1]) or is_guarded(code, line - 1, max(0, column - 1), needed):
@@ -310,11 +312,14 @@ def check(root, store_path, floor, platforms, is_guarded, blank, marker, show, r
                 ordered = sorted(introduced.items(), key=lambda item: platforms.index(item[0]))
                 versions = ", ".join(f"{p} {show(v[:2] if v[2] == 0 else v)}" for p, v in ordered)
                 violations.append(f"{where}: {name} needs {versions} (USR {usr})")
+    not_extracted = ", ".join(sorted(skipped)) or "none"
     summary = [
         f"floor: {len(files)} compiled files, {references} references read from {store_path}",
         f"floor: {len(table)} toolchain symbols with Apple availability "
-        f"({len(modules) - len(skipped)} modules' symbol graphs; not extractable: {', '.join(sorted(skipped)) or 'none'})",
+        f"({len(modules) - len(skipped)} modules' symbol graphs; not extractable: {not_extracted})",
         f"floor: {guarded} guarded use(s) of symbols newer than the floor",
-    ] + [f"floor: not reported, chosen by the compiler for the target: {name} (implicit, first at {where})"
-         for name, where in sorted(implicit.items())]
+    ] + [
+        f"floor: not reported, chosen by the compiler for the target: {name} (a for-await loop, first at {where})"
+        for name, where in sorted(implicit.items())
+    ]
     return violations, summary
