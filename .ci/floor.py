@@ -2,12 +2,19 @@
 """Fails on uses of APIs newer than the package's deployment floor, unless guarded.
 
 No SDK for Apple platforms exists where CI runs, so the compiler cannot say when code needs more than
-the floor that Package.swift declares. This check reads the floor from Package.swift and the list of
-APIs from .ci/floor-apis.txt (one line per API: the release that introduced it on each platform and a
-pattern), scans the Swift files under Sources/ and server-fixtures/, and reports every use of an API
-newer than the floor that is not guarded.
+the floor that Package.swift declares. Two checks stand in for it, both against that floor:
 
-What counts as guarded (a heuristic, not a type checker):
+  1. From the toolchain's own data (.ci/floor_symbols.py): every symbol the package's targets
+     reference, read from the index store of the build (`swift build --build-tests` writes
+     .build/debug/index/store), looked up in the symbol graphs of the toolchain's modules, which carry
+     Apple availability on Linux too (Swift, _Concurrency, Synchronization, Observation, regex,
+     swift-foundation's FoundationEssentials and FoundationInternationalization). Each finding names
+     the file, line, column, symbol and the versions it needs.
+  2. Patterns from .ci/floor-apis.txt for what those data cannot show (language features, APIs the
+     Linux toolchain does not declare, code the Linux build does not compile), scanned in the Swift
+     files under Sources/, server-fixtures/ and Tests/.
+
+What counts as guarded (a heuristic on the source text, for both checks):
   - the use is inside a block whose opening line (or the attribute lines just above it) carries
     `if #available(...)`, `guard #available(...)` or `@available(...)` naming, for every platform on
     which the API is newer than the floor, a version at least the API's (`*` alone does not count);
@@ -16,10 +23,10 @@ What counts as guarded (a heuristic, not a type checker):
   - the line carries a marker comment `// floor-ok: <reason>` (for a guard the heuristic cannot see).
 Comments and the text of string literals are blanked before matching, so prose never counts as a use.
 
-Usage:
+Usage (after `swift build --build-tests`):
   python3 .ci/floor.py              check the package (exit 1 on a violation)
-  python3 .ci/floor.py --root DIR   check another tree with the same layout
-  python3 .ci/floor.py --self-test  prove the check catches what it should, on temporary copies
+  python3 .ci/floor.py --root DIR   check another tree with the same layout (and its own .build)
+  python3 .ci/floor.py --self-test  prove the checks catch what they should, on temporary copies
 """
 
 import argparse
@@ -29,6 +36,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+import floor_symbols  # noqa: E402  (next to this file)
 
 PLATFORMS = ["iOS", "macOS", "tvOS", "watchOS", "visionOS"]
 SCANNED = ["Sources", "server-fixtures", "Tests"]
@@ -166,7 +176,10 @@ def guard_versions(text):
 
 
 def covers(versions, needed):
-    return versions is not None and all(versions.get(p, (0,)) >= v for p, v in needed.items())
+    def padded(v):
+        return (tuple(v) + (0, 0, 0))[:3]
+
+    return versions is not None and all(padded(versions.get(p, (0,))) >= padded(v) for p, v in needed.items())
 
 
 def is_guarded(code, index, column, needed):
@@ -226,17 +239,31 @@ def check(root, floor, apis):
     return violations, at_floor
 
 
-def run(root):
+def run(root, index_store=None, only_built=False):
     floor = read_floor(root / "Package.swift")
     apis = read_apis(HERE / "floor-apis.txt")
+    print("floor: " + ", ".join(f"{p} {show(floor[p])}" for p in PLATFORMS))
+
+    # 1. Every referenced symbol, with the toolchain's availability.
+    store = index_store or root / ".build" / "debug" / "index" / "store"
+    symbol_violations, summary = floor_symbols.check(
+        root, store, floor, PLATFORMS, is_guarded, blank, MARKER, show, require_all=not only_built,
+        cache_root=HERE.parent / ".build" / "floor-symbol-graphs")
+    for line in summary + symbol_violations:
+        print(line)
+
+    # 2. The patterns, for what the symbol graphs cannot see.
     violations, at_floor = check(root, floor, apis)
-    print("floor: " + ", ".join(f"{p} {show(floor[p])}" for p in PLATFORMS) + f"; {len(apis)} APIs listed")
+    print(f"floor: {len(apis)} patterns from .ci/floor-apis.txt")
     for name, where in at_floor.items():
         print(f"floor: set by {name} (first use {where})")
     for violation in violations:
         print(violation)
-    if violations:
-        print(f"floor: {len(violations)} use(s) of APIs newer than the floor, unguarded", file=sys.stderr)
+
+    count = len(symbol_violations) + len(violations)
+    if count:
+        print(f"floor: {count} use(s) of APIs newer than the floor, unguarded (or an index problem, above)",
+              file=sys.stderr)
         return 1
     print("floor: no unguarded use of an API newer than the floor")
     return 0
@@ -245,52 +272,91 @@ def run(root):
 # MARK: - Self-test
 
 
-SAMPLE = '''import Foundation
+# For the pattern check: exactly the lines in PATTERN_EXPECTED are reported.
+PATTERN_SAMPLE = '''import Foundation
 
-func unguarded() -> URL {
-    URL(filePath: "/tmp")  // line 4: reported
+func unguarded() -> String {
+    Date.now.formatted(.http)  // line 4: reported
 }
 
 func guardedByIf() {
-    if #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) {
-        _ = URL(filePath: "/tmp")  // line 9: guarded
+    if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+        _ = Date.now.formatted(.http)  // line 9: guarded
     } else {
-        _ = URL(filePath: "/tmp")  // line 11: reported (the else branch)
+        _ = Date.now.formatted(.http)  // line 11: reported (the else branch)
     }
-    _ = URL(filePath: "/tmp")  // line 13: reported (after the guarded block)
+    _ = Date.now.formatted(.http)  // line 13: reported (after the guarded block)
 }
 
 @available(iOS 16, macOS 13, tvOS 16, watchOS 9, visionOS 1, *)
 struct Modern {
     func run() {
-        _ = Duration.seconds(1)  // line 19: guarded by the type's @available
+        _ = OSAllocatedUnfairLock()  // line 19: guarded by the type's @available
     }
 }
 
 func guardedByGuard() {
     guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { return }
-    _ = Duration.seconds(1)  // line 25: guarded
+    _ = OSAllocatedUnfairLock()  // line 25: guarded
 }
 
 func tooLowAGuard() {
     if #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) {
-        _ = Mutex(0)  // line 30: reported (Mutex needs iOS 18 / macOS 15)
+        _ = Date.HTTPFormatStyle()  // line 30: reported (it needs iOS 18 / macOS 15)
     }
 }
 
 func starOnly() {
     if #available(*) {
-        _ = Duration.seconds(1)  // line 36: reported (`*` alone is the floor)
+        _ = OSAllocatedUnfairLock()  // line 36: reported (`*` alone is the floor)
     }
 }
 
-// A comment about URL(filePath:) and Duration is not a use, nor is "URL(filePath:) in a string".
-let text = "Task.sleep(for: .seconds(1))"
-let marked = URL(filePath: "/tmp")  // floor-ok: the self-test's marker line
+// A comment about OSAllocatedUnfairLock is not a use, nor is "Date.HTTPFormatStyle in a string".
+let text = "#/[a-z]+/#"
+let marked = OSAllocatedUnfairLock()  // floor-ok: the self-test's marker line
 let regex = /[a-z]+/  // line 43: reported (a bare regex literal)
 let ratio = total / 2 / count
 '''
-EXPECTED = {4, 11, 13, 30, 36, 43}
+PATTERN_EXPECTED = {4, 11, 13, 30, 36, 43}
+
+# For the symbol check, planted in a copy of the package's FixtureServer target and built there: the
+# two APIs the hand-kept list once missed, unguarded, guarded, under too low a guard, and marked.
+PLANTED_FILE = "server-fixtures/Sources/FloorSelfTest.swift"
+PLANTED = '''// Planted by .ci/floor.py --self-test in a temporary copy of the package; never committed.
+func plantedUnguarded(_ bytes: [UInt8]) async throws -> String? {
+    try await Task.sleep(for: .seconds(1))  // line 3: reported (Task.sleep(for:), Duration.seconds)
+    return String(validating: bytes, as: UTF8.self)  // line 4: reported
+}
+
+func plantedGuardedByIf(_ bytes: [UInt8]) async throws -> String? {
+    if #available(iOS 18, macOS 15, tvOS 18, watchOS 11, visionOS 2, *) {
+        try await Task.sleep(for: .seconds(1))
+        return String(validating: bytes, as: UTF8.self)
+    }
+    return nil
+}
+
+@available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
+func plantedAvailable() async throws {
+    try await Task.sleep(for: .seconds(1))
+}
+
+func plantedTooLowAGuard(_ bytes: [UInt8]) -> String? {
+    guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { return nil }
+    return String(validating: bytes, as: UTF8.self)  // line 22: reported (it needs iOS 18 / macOS 15)
+}
+
+func plantedMarked(_ bytes: [UInt8]) -> String? {
+    String(validating: bytes, as: UTF8.self)  // floor-ok: the self-test's marker line
+}
+'''
+PLANTED_EXPECTED = {
+    3: ["Task.sleep(for:tolerance:clock:) needs iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0",
+        "Duration.seconds(_:) needs iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0"],
+    4: ["String.init(validating:as:) needs iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0"],
+    22: ["String.init(validating:as:) needs iOS 18.0, macOS 15.0, tvOS 18.0, watchOS 11.0, visionOS 2.0"],
+}
 
 
 def self_test():
@@ -298,43 +364,63 @@ def self_test():
     apis = read_apis(HERE / "floor-apis.txt")
     failures = []
     with tempfile.TemporaryDirectory() as temp:
-        # 1. The heuristic on a sample: exactly the expected lines are reported.
+        # 1. The pattern heuristic on a sample: exactly the expected lines are reported.
         sample_root = pathlib.Path(temp) / "sample"
         (sample_root / "Sources").mkdir(parents=True)
-        (sample_root / "server-fixtures").mkdir()
-        (sample_root / "Sources" / "Sample.swift").write_text(SAMPLE)
+        (sample_root / "Sources" / "Sample.swift").write_text(PATTERN_SAMPLE)
         violations, _ = check(sample_root, floor, apis)
         reported = {int(v.split(":")[1]) for v in violations}
-        if reported != EXPECTED:
-            failures.append(f"sample: reported lines {sorted(reported)}, expected {sorted(EXPECTED)}")
+        if reported != PATTERN_EXPECTED:
+            failures.append(f"patterns: reported lines {sorted(reported)}, expected {sorted(PATTERN_EXPECTED)}")
             failures.extend("  " + v for v in violations)
+        else:
+            print(f"self-test: the pattern sample's {len(PATTERN_EXPECTED)} unguarded uses are reported, nothing else")
 
-        # 2. A copy of this package with one offending line added: the real command fails, naming it.
+        # 2. A copy of this package with the planted file, its FixtureServer target built: the real
+        #    command fails, naming each planted unguarded use with its symbol and versions, and nothing else.
         copy = pathlib.Path(temp) / "package"
         copy.mkdir()
         shutil.copy(HERE.parent / "Package.swift", copy)
         for folder in SCANNED:
             shutil.copytree(HERE.parent / folder, copy / folder)
-        target = copy / "Sources" / "ServiceLayer" / "Client" / "APIClient.swift"
-        lines = target.read_text().splitlines()
-        lines.append("let floorSelfTestURL = URL(filePath: \"/tmp\")")
-        target.write_text("\n".join(lines) + "\n")
-        clean = subprocess.run([sys.executable, __file__, "--root", str(HERE.parent)], capture_output=True, text=True)
-        dirty = subprocess.run([sys.executable, __file__, "--root", str(copy)], capture_output=True, text=True)
-        expected_line = f"Sources/ServiceLayer/Client/APIClient.swift:{len(lines)}: URL(filePath:)"
-        if dirty.returncode == 0 or expected_line not in dirty.stdout:
-            failures.append(f"copy with an offending line: exit {dirty.returncode}, output:\n{dirty.stdout}")
+        (copy / PLANTED_FILE).write_text(PLANTED)
+        build = subprocess.run(
+            ["swift", "build", "--target", "FixtureServer"], cwd=copy, capture_output=True, text=True)
+        if build.returncode != 0:
+            failures.append(f"the copy did not build:\n{build.stdout[-3000:]}{build.stderr[-3000:]}")
         else:
-            print(f"self-test: the copy with an offending line fails (exit {dirty.returncode}):")
-            print("  " + next(line for line in dirty.stdout.splitlines() if expected_line in line))
-        if clean.returncode != 0:
-            failures.append(f"the package itself fails the check:\n{clean.stdout}")
+            dirty = subprocess.run(
+                [sys.executable, __file__, "--root", str(copy), "--only-built"], capture_output=True, text=True)
+            found = {}
+            for line in dirty.stdout.splitlines():
+                if line.startswith(PLANTED_FILE + ":"):
+                    found.setdefault(int(line.split(":")[1]), []).append(line)
+            others = [line for line in dirty.stdout.splitlines()
+                      if " needs " in line and not line.startswith(PLANTED_FILE + ":")]
+            problems = []
+            if dirty.returncode == 0:
+                problems.append("it passed")
+            if set(found) != set(PLANTED_EXPECTED):
+                problems.append(f"reported lines {sorted(found)}, expected {sorted(PLANTED_EXPECTED)}")
+            for number, texts in PLANTED_EXPECTED.items():
+                for text in texts:
+                    if not any(text in line for line in found.get(number, [])):
+                        problems.append(f"line {number} not reported as: {text}")
+            if others:
+                problems.append("reports outside the planted file: " + "; ".join(others))
+            if problems:
+                failures.append(
+                    "the copy with planted uses: " + "; ".join(problems) + f"\n{dirty.stdout}{dirty.stderr}")
+            else:
+                print(f"self-test: the copy with planted uses fails (exit {dirty.returncode}), naming exactly:")
+                for number in sorted(found):
+                    for line in found[number]:
+                        print("  " + line)
 
     if failures:
         print("\n".join(failures), file=sys.stderr)
         print("self-test: FAILED", file=sys.stderr)
         return 1
-    print(f"self-test: the sample's {len(EXPECTED)} unguarded uses are reported and nothing else")
     print("self-test: passed")
     return 0
 
@@ -342,9 +428,15 @@ def self_test():
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--root", type=pathlib.Path, default=HERE.parent, help="the package to check")
+    parser.add_argument(
+        "--index-store", type=pathlib.Path, help="the build's index store; ROOT/.build/debug/index/store by default")
+    parser.add_argument(
+        "--only-built", action="store_true", help="check only the files the index holds (for a partial build)")
     parser.add_argument("--self-test", action="store_true", help="check the checker")
     arguments = parser.parse_args()
-    return self_test() if arguments.self_test else run(arguments.root.resolve())
+    if arguments.self_test:
+        return self_test()
+    return run(arguments.root.resolve(), arguments.index_store, arguments.only_built)
 
 
 if __name__ == "__main__":

@@ -11,10 +11,17 @@ import FoundationNetworking
 /// You rarely name it: ``URLStub/makeSession(configuration:)`` puts it in a session's configuration.
 /// To compose your own configuration, put `StubURLProtocol.self` first in its `protocolClasses`.
 ///
-/// URLSession makes one instance per request. Once URLSession calls `stopLoading` (a cancel) or the
-/// task leaves `.running`, the instance never calls its client again: on Linux a client call after a
-/// cancel crashes URLSession. A delayed answer keeps the instance alive until the delay ends, a held one
-/// until its gate opens (or the gate is released).
+/// URLSession makes one instance per request. Once URLSession calls `stopLoading` (a cancel, or the
+/// end of the request), the instance never calls its client again. On Linux it also stops once the
+/// task leaves `.running`: a cancel there changes the state before `stopLoading`, and a client call
+/// in between crashes URLSession. A delayed answer keeps the instance alive until the delay ends, a
+/// held one until its gate opens (or the gate is released).
+///
+/// An answer given later (delayed or held) is delivered on the thread that started loading, through
+/// its run loop, as Apple's URLProtocol documentation asks of every client call; on Linux, where
+/// URLSession starts loading on a dispatch queue with no run loop, from a global queue.
+///
+/// Not on watchOS: URLSession there does not consult custom `URLProtocol` classes.
 public final class StubURLProtocol: URLProtocol {
     private struct WeakStub: Sendable {
         weak var stub: URLStub?
@@ -22,6 +29,8 @@ public final class StubURLProtocol: URLProtocol {
 
     private static let stubs = Locked<[String: WeakStub]>([:])
     private let progress = Locked<(stopped: Bool, answered: Bool)>((false, false))
+    /// Where later answers are delivered; set by `startLoading`.
+    private var loadingThread: LoadingThread?
 
     static func register(_ stub: URLStub) { stubs.withLock { $0[stub.host] = WeakStub(stub: stub) } }
     static func unregister(host: String) { _ = stubs.withLock { $0.removeValue(forKey: host) } }
@@ -43,6 +52,7 @@ public final class StubURLProtocol: URLProtocol {
 
     /// Records the request with its stub and gives the stub's answer.
     public override func startLoading() {
+        loadingThread = LoadingThread.current()
         let request = self.request
         guard let stub = Self.stub(for: request) else {
             return answer(.fail(URLError(.cannotFindHost)), stub: nil)
@@ -66,23 +76,28 @@ public final class StubURLProtocol: URLProtocol {
         case .never:
             return
         case .delayed(let seconds, let later):
-            // URLProtocol is not Sendable on Linux; the instance's own state is behind `progress`
-            // and URLSession's client may be called from any thread.
+            // URLProtocol is not Sendable on Linux; the instance's own state is behind `progress`,
+            // and the answer goes back to the loading thread (see `LoadingThread`).
             let instance = UncheckedBox(self)
+            let thread = loadingThread
             DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-                instance.value.answer(later, stub: stub)
+                LoadingThread.run(on: thread) { instance.value.answer(later, stub: stub) }
             }
             return
         case .held(let gate, let later):
             let instance = UncheckedBox(self)
-            gate.whenOpen { instance.value.answer(later, stub: stub) }
+            let thread = loadingThread
+            gate.whenOpen { LoadingThread.run(on: thread) { instance.value.answer(later, stub: stub) } }
             return
         default:
             break
         }
         let answering = progress.withLock { progress -> Bool in
-            // `task.state` turns `.canceling` as soon as `cancel()` is called, before `stopLoading`.
-            guard !progress.stopped, task?.state == .running else { return false }
+            guard !progress.stopped else { return false }
+            #if canImport(FoundationNetworking)
+            // Linux: `task.state` turns `.canceling` as soon as `cancel()` is called, before `stopLoading`.
+            guard task?.state == .running else { return false }
+            #endif
             progress.answered = true
             return true
         }
@@ -120,6 +135,30 @@ public final class StubURLProtocol: URLProtocol {
         }
         client?.urlProtocol(self, didReceive: response, cacheStoragePolicy: .notAllowed)
         return true
+    }
+}
+
+/// The thread a ``StubURLProtocol`` started loading on: its run loop on Apple platforms, nothing on
+/// Linux (URLSession starts loading on a dispatch queue there, and its client may be called anywhere).
+struct LoadingThread: @unchecked Sendable {
+    #if canImport(FoundationNetworking)
+    static func current() -> LoadingThread? { nil }
+    #else
+    /// The run loop of the thread that called `startLoading`; only used to schedule blocks on it.
+    let runLoop: CFRunLoop
+
+    static func current() -> LoadingThread? { LoadingThread(runLoop: CFRunLoopGetCurrent()) }
+    #endif
+
+    /// Runs `work` on `thread`'s run loop (and wakes it), or at once where there is none.
+    static func run(on thread: LoadingThread?, _ work: @escaping @Sendable () -> Void) {
+        #if canImport(FoundationNetworking)
+        work()
+        #else
+        guard let thread else { return work() }
+        CFRunLoopPerformBlock(thread.runLoop, CFRunLoopMode.commonModes.rawValue, work)
+        CFRunLoopWakeUp(thread.runLoop)
+        #endif
     }
 }
 

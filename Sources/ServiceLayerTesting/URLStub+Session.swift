@@ -13,7 +13,11 @@ extension URLStub {
     /// every live stub; requests to other hosts go to the network as usual. Inject it: on Linux
     /// `URLSession.shared` ignores `URLProtocol.registerClass`.
     ///
+    /// Not on watchOS: URLSession there does not consult custom `URLProtocol` classes, so a stub's
+    /// session would send its requests to the network. Test on iOS, macOS, tvOS or Linux instead.
+    ///
     /// - Parameter configuration: The configuration to start from; `.ephemeral` by default.
+    @available(watchOS, unavailable, message: "watchOS does not consult custom URLProtocol classes")
     public func makeSession(configuration: URLSessionConfiguration = .ephemeral) -> URLSession {
         configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
         return APIClient.makeSession(configuration: configuration)

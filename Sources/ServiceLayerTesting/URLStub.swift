@@ -20,6 +20,9 @@ import FoundationNetworking
 ///
 /// The stub stops answering when it is deallocated; requests for its host then fail with
 /// `URLError(.cannotFindHost)`.
+///
+/// Not on watchOS: URLSession there never consults custom `URLProtocol` classes, so
+/// ``makeSession(configuration:)`` is unavailable on it.
 public final class URLStub: Sendable {
     /// Chooses the answer to one request.
     public typealias Handler = @Sendable (StubRequest) -> StubAnswer
@@ -99,12 +102,25 @@ public final class URLStub: Sendable {
     // MARK: Addresses
 
     /// `http://<host>/`: the base URL to give the code under test.
-    public var baseURL: URL { URL(string: "http://\(host)/")! }
+    public var baseURL: URL { url("") }
 
     /// `http://<host>/<path>` (a leading `/` of `path` is dropped).
+    ///
+    /// Built with `URLComponents`, not parsed from text (`URL(string:)` of iOS 15 and 16 follows an
+    /// older URL standard than later systems and Linux).
+    ///
+    /// - Parameter path: The path as plain text (it is percent-encoded here), optionally followed by
+    ///   `?` and a query that is percent-encoded already, e.g. `menu?category=desserts%20%26%20more`.
     public func url(_ path: String) -> URL {
         let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
-        return URL(string: "http://\(host)/\(relative)")!
+        let parts = relative.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        var components = URLComponents()
+        components.scheme = "http"
+        components.host = host
+        components.path = "/" + parts[0]
+        if parts.count > 1 { components.percentEncodedQuery = String(parts[1]) }
+        guard let url = components.url else { preconditionFailure("URLStub: no URL for the path \(path)") }
+        return url
     }
 
     // MARK: What the stub saw

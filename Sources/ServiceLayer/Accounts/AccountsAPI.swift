@@ -5,24 +5,25 @@ import Foundation
 /// The accounts endpoints and the JSON shapes they send and answer with, in one place.
 ///
 /// Passwords and tokens are ``Secret``s here, so printing or `dump`ing a body or a reply never shows
-/// them; on the wire they are plain strings. Every endpoint redacts the bodies its errors keep.
+/// them; on the wire they are plain strings. Every endpoint redacts the bodies its errors keep; the
+/// three whose body carries a secret never follow a redirect to another origin.
 enum AccountsAPI {
     /// `POST accounts/signup` with `{email, password, name, emailContent}`. Never retried.
     static func signUp(email: String, password: String, name: String, emailContent: String) -> Endpoint<AuthReply> {
         let body = SignUpBody(email: email, password: Secret(password), name: name, emailContent: emailContent)
-        return Endpoint(method: .post, "accounts/signup").body(body).redactingErrorBodies()
+        return Endpoint(method: .post, "accounts/signup").body(body).redactingErrorBodies().carryingSecretBody()
     }
 
     /// `POST accounts/login` with `{email, password}`. Never retried.
     static func logIn(email: String, password: String) -> Endpoint<AuthReply> {
         Endpoint(method: .post, "accounts/login").body(LogInBody(email: email, password: Secret(password)))
-            .redactingErrorBodies()
+            .redactingErrorBodies().carryingSecretBody()
     }
 
     /// `POST accounts/refresh` with `{refreshToken}`. Never retried: the refresh token is used up.
     static func refresh(refreshToken: String) -> Endpoint<AuthReply> {
         Endpoint(method: .post, "accounts/refresh").body(RefreshBody(refreshToken: Secret(refreshToken)))
-            .redactingErrorBodies()
+            .redactingErrorBodies().carryingSecretBody()
     }
 
     /// `GET products` with `Authorization: Bearer <token>` (only to the accounts host; without a

@@ -55,10 +55,11 @@ public struct Product: Codable, Sendable, Hashable, Identifiable, CustomStringCo
         URL(string: image)
     }
 
-    /// ``created`` as a `Date`, or `nil` when it is not ISO 8601 with fractional seconds
-    /// (`2023-07-19T14:02:11.000Z`, as the server writes it).
+    /// ``created`` as a `Date`, or `nil` when it is not ISO 8601: with fractional seconds
+    /// (`2023-07-19T14:02:11.000Z`, as the server writes it) or without (`2023-07-19T14:02:11Z`), read
+    /// the same tolerant way as ``CreatedUser/createdDate``.
     public var createdDate: Date? {
-        try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(created)
+        Timestamp.date(from: created)
     }
 
     /// The id and name, for logs (a product carries no secret, and this never will).

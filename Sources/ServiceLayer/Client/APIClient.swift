@@ -199,7 +199,7 @@ public final class APIClient: Sendable {
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         // 1. Build the request; nothing is sent when that fails.
-        guard options.connectivity.isOnline else { return answer(TryEnd(.failure(.offline))) }
+        guard options.connectivity.isOnline(for: baseURL) else { return answer(TryEnd(.failure(.offline))) }
         let request: URLRequest
         switch makeRequest(for: endpoint, authorize: authorize) {
         case .success(let built): request = built
@@ -258,7 +258,7 @@ public final class APIClient: Sendable {
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    revalidates: cache?.isConditional, onEnd: onEnd)
+                    revalidates: cache?.isConditional, bodyCarriesSecret: endpoint.bodyCarriesSecret, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
                 onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))

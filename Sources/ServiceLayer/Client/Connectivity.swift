@@ -12,10 +12,20 @@ import Network
 public protocol ConnectivitySource: Sendable {
     /// `true` when a request has a chance of reaching the network.
     var isOnline: Bool { get }
+
+    /// `true` when a request to `url` has a chance of arriving; the client asks with its base URL.
+    /// ``isOnline`` by default; `PathMonitorConnectivity` also says `true` for a loopback host
+    /// (`localhost`, `127.0.0.1`, `::1`), which a Mac reaches without any network.
+    func isOnline(for url: URL) -> Bool
+}
+
+extension ConnectivitySource {
+    /// ``isOnline``, whatever `url` is.
+    public func isOnline(for url: URL) -> Bool { isOnline }
 }
 
 /// A connectivity source that always says online: the default on Linux, where there is no system
-/// path monitor, and what a server-side client wants.
+/// path monitor, and on watchOS (see ``defaultConnectivitySource()``); what a server-side client wants.
 public struct AlwaysOnline: ConnectivitySource {
     /// Creates the source.
     public init() {}
@@ -45,15 +55,36 @@ public final class PathMonitorConnectivity: ConnectivitySource {
 
     /// `true` unless the system's last report said there is no usable path.
     public var isOnline: Bool { lastStatusIsOnline.withLock { $0 } }
+
+    /// `true` for a loopback host (a local server answers without a network), else ``isOnline``.
+    public func isOnline(for url: URL) -> Bool { Loopback.contains(url) || isOnline }
 }
 #endif
 
-/// The platform's default connectivity source: `PathMonitorConnectivity` where the Network framework
-/// exists, ``AlwaysOnline`` elsewhere.
+/// The platform's default connectivity source: `PathMonitorConnectivity` on iOS, iPadOS, macOS, tvOS
+/// and visionOS; ``AlwaysOnline`` on watchOS and Linux.
+///
+/// watchOS: `NWPathMonitor` reports an unsatisfied path to ordinary apps on watchOS 9 and later
+/// (Apple's TN3135, "Low-level networking on watchOS"), although URLSession reaches the network
+/// through the phone or Wi-Fi; with it as the default, every call would fail with
+/// ``APIError/offline``. So on watchOS the client does not check first, and a call without a network
+/// fails with URLSession's own error (`.offline` for `notConnectedToInternet`).
 public func defaultConnectivitySource() -> any ConnectivitySource {
-    #if canImport(Network)
+    #if canImport(Network) && !os(watchOS)
     return PathMonitorConnectivity.shared
     #else
     return AlwaysOnline()
     #endif
+}
+
+/// Loopback hosts: reachable with no network at all.
+enum Loopback {
+    /// Whether `url`'s host is `localhost`, an IPv4 address in `127.0.0.0/8`, or `::1`.
+    static func contains(_ url: URL) -> Bool {
+        guard let host = url.host?.lowercased() else { return false }
+        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+        if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }
+        let octets = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
+    }
 }

@@ -87,6 +87,12 @@ extension Endpoint {
         with(\.reading, reading.map { $0.mapError { Redaction.error($0, removing: secrets) } })
     }
 
+    /// A copy of this endpoint whose body carries a secret: a redirect to another origin ends the call
+    /// with the 3xx instead of being followed (Apple's URLSession would resend the body there).
+    func carryingSecretBody() -> Endpoint {
+        with(\.bodyCarriesSecret, true)
+    }
+
     /// A copy with one property changed.
     private func with<Value>(_ property: WritableKeyPath<Endpoint, Value>, _ value: Value) -> Endpoint {
         var copy = self

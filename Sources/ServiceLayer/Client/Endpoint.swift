@@ -65,6 +65,9 @@ public struct Endpoint<Response>: Sendable {
     var requestHook: RequestHook?
     /// Which ``ResponseCache`` a `GET` goes through; the client's by default (see `Endpoint+Caching.swift`).
     var responseCacheChoice: ResponseCacheChoice = .client
+    /// Whether the body carries a secret (a password, a refresh token): the request then never follows
+    /// a redirect to another origin (see `RedirectGuard`). `false` by default; set with ``carryingSecretBody()``.
+    var bodyCarriesSecret = false
     /// Turns the exchange's outcome into the call's result; chosen by the initializer for the response
     /// type, extended by `map(_:)` and ``redactingErrorBodies()``.
     var reading: ResponseReading<Response>
@@ -89,6 +92,7 @@ public struct Endpoint<Response>: Sendable {
         other.coalesces = coalesces
         other.responseCacheChoice = responseCacheChoice
         other.requestHook = requestHook
+        other.bodyCarriesSecret = bodyCarriesSecret
         return other
     }
 }
@@ -131,4 +135,5 @@ extension Endpoint {
     {
         reading.readHere(.success((body, response)), decoder: decoder)
     }
+
 }

@@ -38,6 +38,8 @@ final class Exchange: Sendable {
     /// `nil` when no ``ResponseCache`` takes part; `true` when the request carries its validators (a
     /// 304 is then an outcome, not an error), `false` when it does not.
     private let revalidates: Bool?
+    /// The task delegate: ``RedirectGuard/secretBody`` for a request whose body carries a secret.
+    private let redirectGuard: RedirectGuard
     private let state: Locked<State>
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Exchange.timers", attributes: .concurrent)
@@ -49,11 +51,14 @@ final class Exchange: Sendable {
     ///   - retryPolicy: `.never` for requests that must not be repeated.
     ///   - observer: Receives the exchange's report; `nil` when nobody listens (no report is made).
     ///   - revalidates: Whether a ``ResponseCache`` takes part (see `ConditionalGET.swift`).
+    ///   - bodyCarriesSecret: Whether a redirect to another origin is refused (see `RedirectGuard.swift`);
+    ///     `false` by default.
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
-        revalidates: Bool?, onEnd: @escaping OnEnd
+        revalidates: Bool?, bodyCarriesSecret: Bool = false, onEnd: @escaping OnEnd
     ) {
+        self.redirectGuard = bodyCarriesSecret ? .secretBody : .shared
         self.request = request
         self.session = session
         self.retryPolicy = retryPolicy
@@ -96,7 +101,7 @@ final class Exchange: Sendable {
             let outcome = Self.validate(data: data, response: response, error: error, accepts304: accepts304)
             self?.attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: response))
         }
-        task.delegate = RedirectGuard.shared  // no credentials across origins; see RedirectGuard.swift
+        task.delegate = redirectGuard  // no credentials across origins; see RedirectGuard.swift
         let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [weak self] in
             self?.attemptEnded(attempt, outcome: Self.stalledOutcome(of: task), retryAfter: nil, stalled: true)
         }

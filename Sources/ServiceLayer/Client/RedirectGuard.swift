@@ -19,12 +19,27 @@ import FoundationNetworking
 /// ``APIError/httpStatus(code:body:)`` instead of a body-less write reaching the new URL. (A `POST`
 /// turned into a `GET` by a 301/302/303 carries no body by design, and is followed.)
 ///
+/// A request whose body carries a secret (login, signup and refresh send a password or a refresh
+/// token) goes through ``secretBody`` instead: it never follows a redirect to another origin, on any
+/// platform. Apple's URLSession resends the body of a 307/308'd `POST` to wherever `Location` points;
+/// the call ends with the 3xx as ``APIError/httpStatus(code:body:)`` instead, nothing sent there.
+///
 /// It also serializes redirect decisions with the client's cancels (see ``cancel(_:)``).
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
-    static let shared = RedirectGuard()
+    static let shared = RedirectGuard(bodyCarriesSecret: false)
+    /// The guard of requests whose body carries a secret (see ``Endpoint/bodyCarriesSecret``).
+    static let secretBody = RedirectGuard(bodyCarriesSecret: true)
 
-    /// Held while a redirect decision is handed to URLSession and while the client cancels a task.
-    private let decisionLock = Locked(())
+    /// Whether this guard's requests refuse every redirect to another origin.
+    let bodyCarriesSecret: Bool
+
+    private init(bodyCarriesSecret: Bool) {
+        self.bodyCarriesSecret = bodyCarriesSecret
+    }
+
+    /// Held while a redirect decision is handed to URLSession and while the client cancels a task (one
+    /// lock for both guards: the client cancels through ``shared``).
+    private static let decisionLock = Locked(())
 
     /// Cancels `task`, never between the moment this guard decides on one of its redirects and the
     /// moment URLSession has queued that decision.
@@ -35,7 +50,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     /// cancels its tasks through this method, and the guard does not answer for a task already
     /// cancelled (whose completion URLSession has already reported).
     func cancel(_ task: URLSessionTask) {
-        decisionLock.withLock { _ in task.cancel() }
+        Self.decisionLock.withLock { _ in task.cancel() }
     }
 
     func urlSession(
@@ -47,12 +62,31 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     ) {
         let decision: URLRequest? =
             Self.redirectLosesBody(request, original: task.originalRequest)
+                || refusesSecretBody(to: request, redirectedFrom: response.url)
             ? nil : Self.strippingCredentials(from: request, redirectedFrom: response.url)
-        decisionLock.withLock { _ in
-            // Cancelled (or done): URLSession has reported the task's end and expects no answer.
-            guard task.state != .canceling, task.state != .completed else { return }
-            completionHandler(decision)
-        }
+        Self.decisionLock.withLock { _ in Self.answer(completionHandler, with: decision, for: task) }
+    }
+
+    /// Hands `decision` to URLSession. Apple's URLSession must get an answer on every path, a cancelled
+    /// or completed task's included (`nil` for those). Linux's traps on an answer for a task cancelled
+    /// since it asked ("Received callback for HTTP redirection, but we're not waiting for it"), and has
+    /// already reported that task's end, so there a cancelled or completed task gets none.
+    private static func answer(
+        _ completionHandler: @Sendable (URLRequest?) -> Void, with decision: URLRequest?, for task: URLSessionTask
+    ) {
+        let ended = task.state == .canceling || task.state == .completed
+        #if canImport(FoundationNetworking)
+        if ended { return }
+        #endif
+        completionHandler(ended ? nil : decision)
+    }
+
+    /// Whether this guard refuses the redirect to `request`: it carries a secret body and leaves the
+    /// origin of `previousURL` (an unknown previous URL counts as another origin).
+    func refusesSecretBody(to request: URLRequest, redirectedFrom previousURL: URL?) -> Bool {
+        guard bodyCarriesSecret else { return false }
+        guard let target = request.url, let previousURL else { return true }
+        return !URLBuilding.sameOrigin(target, previousURL)
     }
 
     /// Whether following to `request` would send `original`'s method without `original`'s body: always

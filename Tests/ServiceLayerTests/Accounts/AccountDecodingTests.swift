@@ -24,6 +24,21 @@ final class AccountDecodingTests: XCTestCase {
         XCTAssertEqual(product.description, "Product(id: p1, name: Lamp)")
     }
 
+    /// `created` read like reqres' times: with or without fractional seconds, and never guessed.
+    func testProductCreatedDateIsReadTolerantly() throws {
+        func product(created: String) -> Product {
+            Product(id: "p", name: "n", owner: "o", detailText: "d", image: "i", category: "c", created: created)
+        }
+        XCTAssertEqual(product(created: "2023-07-19T14:02:11.000Z").createdDate?.timeIntervalSince1970, 1_689_775_331)
+        XCTAssertEqual(product(created: "2023-07-19T14:02:11Z").createdDate?.timeIntervalSince1970, 1_689_775_331)
+        XCTAssertEqual(
+            product(created: "2023-07-19T14:02:11.250Z").createdDate?.timeIntervalSince1970 ?? 0, 1_689_775_331.25,
+            accuracy: 0.001)
+        for text in ["", "yesterday", "2023-07-19", "19/07/2023 14:02"] {
+            XCTAssertNil(product(created: text).createdDate, text)
+        }
+    }
+
     func testProductWithoutVersion() throws {
         let product = try decode(
             Product.self,

@@ -171,7 +171,7 @@ final class FaultCaseRunner: Sendable {
     private func redirectProblems(_ call: ControllerCall, target: FixtureServer) -> [String] {
         var problems: [String] = []
         let received = target.requests
-        let expectedMethod = FaultMatrix.redirectedMethod(call.httpMethod)
+        let expectedMethod = FaultMatrix.redirectedMethod(call)
         let followed = received.filter { $0.path == call.path }.map(\.method)
         let expected = expectedMethod.map { [$0] } ?? []
         if followed != expected {

@@ -118,6 +118,11 @@ enum FaultMatrix {
         return hasBody ? .oneOf([.transport(nil), .timedOut]) : .transport(nil)
     }
 
+    /// Whether `call`'s body holds a password (see `Endpoint.carryingSecretBody()`).
+    static func bodyCarriesSecret(_ call: ControllerCall) -> Bool {
+        ["accounts.signUp", "accounts.logIn"].contains(call.name)
+    }
+
     /// Whether Foundation is swift-corelibs-foundation (Linux), whose URLSession runs on libcurl.
     static var onLinux: Bool {
         #if canImport(FoundationNetworking)
@@ -139,8 +144,11 @@ enum FaultMatrix {
     ///   when the delegate hands back a request with the body. The client's redirect guard therefore
     ///   does not follow it (on Linux): the call ends with the 302 itself.
     /// - `DELETE` has no body to lose: followed, and the other host's 204 is a success.
+    /// - `signUp` and `logIn` send a password: the client never follows their redirect to another origin,
+    ///   on any platform; the call ends with the 302 itself.
     static func redirectOutcome(_ call: ControllerCall) -> ExpectedOutcome {
         switch (call.httpMethod, call.name) {
+        case _ where bodyCarriesSecret(call): return .httpStatus(302)
         case ("GET", "accounts.fetchProducts"): return .httpStatus(401)
         case ("GET", _), ("DELETE", _): return .success
         case ("POST", "users.createUser"): return .decoding
@@ -149,13 +157,14 @@ enum FaultMatrix {
         }
     }
 
-    /// The method the redirect target receives after a 302 of `method`; `nil` when the client does
-    /// not follow the redirect.
-    static func redirectedMethod(_ method: String) -> String? {
-        switch method {
+    /// The method the redirect target receives after a 302 of `call`; `nil` when the client does not
+    /// follow the redirect.
+    static func redirectedMethod(_ call: ControllerCall) -> String? {
+        if bodyCarriesSecret(call) { return nil }
+        switch call.httpMethod {
         case "POST": return "GET"
-        case "PUT", "PATCH": return onLinux ? nil : method
-        default: return method
+        case "PUT", "PATCH": return onLinux ? nil : call.httpMethod
+        default: return call.httpMethod
         }
     }
 }

@@ -35,6 +35,19 @@ final class URLStubTests: XCTestCase {
         XCTAssertEqual(stub.requestCount, 5)
     }
 
+    /// Stub URLs are built from components: the path encoded, a given query kept as written.
+    func testStubURLsAreBuiltFromComponents() {
+        let stub = URLStub()
+        XCTAssertEqual(stub.baseURL.absoluteString, "http://\(stub.host)/")
+        XCTAssertEqual(stub.url("/menu").absoluteString, "http://\(stub.host)/menu")
+        XCTAssertEqual(stub.url("dish images/1.png").absoluteString, "http://\(stub.host)/dish%20images/1.png")
+        XCTAssertEqual(
+            stub.url("api/menu?category=desserts%20%26%20more").absoluteString,
+            "http://\(stub.host)/api/menu?category=desserts%20%26%20more")
+        XCTAssertEqual(stub.url("api/menu?category=desserts%20%26%20more").query, "category=desserts%20%26%20more")
+        XCTAssertEqual(stub.url("").host, stub.host)
+    }
+
     func testTimesUsesARouteUpThenFallsThrough() {
         let stub = URLStub(always: .status(200))
         stub.on(.get("/x"), .status(503), times: 2)
