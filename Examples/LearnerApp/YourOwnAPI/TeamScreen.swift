@@ -90,7 +90,8 @@ final class TeamScreen {
                 asyncLog.append("names \(try await team.fetchNames(page: 1).count)")
                 let hired = try await team.hire(NewMember(name: "Grace", job: .designer, nickname: "amazing"))
                 asyncLog.append("hired \(hired.name) as \(hired.job.rawValue), \(hired.nickname ?? "no nickname")")
-                let updated = try await team.update(id: member.id, NewMember(name: "Grace", job: .engineer, nickname: nil))
+                let updated = try await team.update(
+                    id: member.id, NewMember(name: "Grace", job: .engineer, nickname: nil))
                 asyncLog.append("updated to \(updated.job.rawValue)")
                 try await team.remove(id: member.id)
                 asyncLog.append("removed")
