@@ -10,6 +10,9 @@ import PackageDescription
 /// Every warning is an error: the learner's code must compile cleanly, not just compile.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 
+/// Tells the walk which targets have main-actor default isolation (it checks where models decode).
+let mainActorDefault: SwiftSetting = .define("MAIN_ACTOR_DEFAULT")
+
 /// Xcode 26's "Approachable Concurrency" build setting, in Swift 6 mode.
 let approachable: [SwiftSetting] = [
     .enableUpcomingFeature("InferIsolatedConformances"),
@@ -33,7 +36,7 @@ let package = Package(
         .target(
             name: "LearnerSwift6MainActorDefault",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
-            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+            swiftSettings: strict + [.defaultIsolation(MainActor.self), mainActorDefault]
         ),
         // Swift 6 with no default isolation: the screens say `@MainActor` themselves.
         .target(
@@ -51,19 +54,19 @@ let package = Package(
         .target(
             name: "LearnerSwift5MainActorDefault",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
-            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self)]
+            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self), mainActorDefault]
         ),
         // Xcode 26's new app template: Swift 6, main-actor default isolation, Approachable Concurrency.
         .target(
             name: "LearnerSwift6Approachable",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
-            swiftSettings: strict + [.defaultIsolation(MainActor.self)] + approachable
+            swiftSettings: strict + [.defaultIsolation(MainActor.self), mainActorDefault] + approachable
         ),
         // A Swift 5 project with Xcode 26's Approachable Concurrency and main-actor default isolation.
         .target(
             name: "LearnerSwift5Approachable",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
-            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self)]
+            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self), mainActorDefault]
                 + approachableInSwift5
         ),
         .executableTarget(

@@ -35,6 +35,8 @@ public enum LearnerWalk {
         let account = AccountScreen()
         let team = TeamScreen()
         let directory = TeamDirectoryScreen()
+        var everyone: [MemberDirectory.Entry] = []
+        let places = DecodingPlaces()
         /// What the SwiftUI badge shows now, as SwiftUI would render it.
         func badgeText() -> String { (badge.body as? Text)?.content ?? "(not a Text)" }
 
@@ -142,6 +144,24 @@ public enum LearnerWalk {
                     "page 2: 6 members", "member Michael", "names 6", "hired Grace as designer, amazing",
                     "updated to engineer", "removed",
                 ] ? nil : "async \(team.asyncLog) (\(team.errorMessage ?? "no error"))"
+            },
+            Step(
+                name: "a big nonisolated payload, mapped by key path",
+                start: { done in
+                    TeamController.shared.fetchDirectory { result in
+                        everyone = (try? result.get()) ?? []
+                        done()
+                    }
+                },
+                check: {
+                    everyone.count == 12 && everyone.first?.email == "george.bluth@reqres.in"
+                        ? nil : "\(everyone.count) entries"
+                }),
+            Step(name: "where models decode", start: { places.probe(client: TeamController.shared.client, done: $0) }) {
+                places.plainOnMain == hasMainActorDefaultIsolation && places.nonisolatedOnMain == false
+                    ? nil
+                    : "plain model on the main queue: \(String(describing: places.plainOnMain)) (expected "
+                        + "\(hasMainActorDefaultIsolation)), nonisolated: \(String(describing: places.nonisolatedOnMain))"
             },
             Step(name: "the route enum's base service", start: directory.loadFirstPage) {
                 directory.firstPage.count == 6 && directory.title == "Team (12)"

@@ -15,6 +15,11 @@ enum TeamAPI {
         Endpoint<MemberEnvelope>("users/\(id)").map { $0.data }
     }
 
+    /// Every member in one page, decoded off the main actor (`MemberDirectory` is `nonisolated`).
+    static func directory() -> Endpoint<[MemberDirectory.Entry]> {
+        Endpoint<MemberDirectory>("users", query: [URLQueryItem(name: "per_page", value: "12")]).map(\.data)
+    }
+
     /// `POST users` with the new member as JSON.
     static func hire(_ member: NewMember) -> Endpoint<CreatedMember> {
         Endpoint(method: .post, "users").body(member)

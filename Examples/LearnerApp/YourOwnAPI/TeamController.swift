@@ -45,6 +45,15 @@ final class TeamController {
     }
 
     @discardableResult
+    func fetchDirectory(completion: @escaping (Result<[MemberDirectory.Entry], APIError>) -> Void) -> RequestHandle {
+        client.send(TeamAPI.directory()) { completion($0) }
+    }
+
+    func fetchDirectory() async throws(APIError) -> [MemberDirectory.Entry] {
+        try await client.send(TeamAPI.directory())
+    }
+
+    @discardableResult
     func hire(_ member: NewMember, completion: @escaping (Result<CreatedMember, APIError>) -> Void) -> RequestHandle {
         client.send(TeamAPI.hire(member)) { completion($0) }
     }

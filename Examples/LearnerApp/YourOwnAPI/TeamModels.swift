@@ -74,3 +74,15 @@ struct UpdatedMember: Codable {
     let job: Job
     let updatedAt: String
 }
+
+/// The whole team at once. A big payload, so its type says `nonisolated`: then it decodes off the main
+/// actor in every mode, and `.map(\.data)` may name its properties by key path.
+nonisolated struct MemberDirectory: Codable {
+    nonisolated struct Entry: Codable {
+        let id: Int
+        let email: String
+    }
+
+    let total: Int
+    let data: [Entry]
+}
