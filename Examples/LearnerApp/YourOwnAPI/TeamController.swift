@@ -3,6 +3,11 @@ import ServiceLayer
 
 /// A controller for an API ServiceLayer does not know, written the way the package's own controllers
 /// are: one `APIClient`, one statement per callback method, an `async` twin below each.
+///
+/// Each callback method hands `{ completion($0) }` to the client, not `completion` itself: the client's
+/// completion is a `@MainActor` closure, and the compiler will not pass a plain `(Result) -> Void`
+/// parameter as one ("passing non-Sendable parameter 'completion' to function expecting a '@Sendable'
+/// closure"). A closure written in place compiles in every language mode.
 #if EXPLICIT_MAIN_ACTOR
 @MainActor
 #endif
