@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Builds the learner-style screens in Examples/LearnerApp in the four language modes an app target
-# can use (Swift 6 with main-actor default isolation, Swift 6 with explicit @MainActor, Swift 5,
-# Swift 5 with main-actor default isolation), every warning an error, then runs them against an
-# embedded fixture server. Fails on any error, on a warning in the learner's own files, or on a failed check.
+# Builds the learner-style screens and the learner's own API code (TeamController & co.) in
+# Examples/LearnerApp in the six language modes an app target can use (Swift 6 with main-actor default
+# isolation, Swift 6 with explicit @MainActor, Swift 5, Swift 5 with main-actor default isolation, and
+# Xcode 26's Approachable Concurrency in Swift 6 and in Swift 5), every warning an error, then runs them
+# against an embedded fixture server. Fails on any error, on a warning in the learner's own files, or on a failed check.
 set -euo pipefail
 cd "$(dirname "$0")/../Examples/LearnerApp"
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks that every Swift example in README.md is code that CI compiles.
+"""Checks that every Swift example in README.md and in the DocC article "Your own API" is code that CI
+compiles.
 
 Each ```swift block must be preceded (on the line before the fence) by one of:
     <!-- compiled: PATH -->        the block appears verbatim in PATH (any uniform indentation)
@@ -12,6 +13,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+# The documents whose Swift blocks are checked. DocC drops HTML comments, so the markers are invisible there.
+DOCUMENTS = ["README.md", "Sources/ServiceLayer/ServiceLayer.docc/YourOwnAPI.md"]
 MARK = re.compile(r"^<!-- (compiled: (?P<path>\S+)|not compiled: (?P<reason>.+?)) -->$")
 
 
@@ -48,26 +51,26 @@ def contains(file_lines, code):
 
 
 def main():
-    readme = (ROOT / "README.md").read_text()
     problems = []
     count = 0
-    for line, marker, code in blocks(readme):
-        count += 1
-        match = MARK.match(marker)
-        if not match:
-            problems.append(f"README.md:{line}: a Swift block without a <!-- compiled: ... --> marker")
-            continue
-        path = match.group("path")
-        if path is None:
-            continue
-        target = ROOT / path
-        if not target.is_file():
-            problems.append(f"README.md:{line}: {path} does not exist")
-        elif not contains([l.rstrip() for l in target.read_text().splitlines()], code):
-            problems.append(f"README.md:{line}: the block is not in {path} as written")
+    for document in DOCUMENTS:
+        for line, marker, code in blocks((ROOT / document).read_text()):
+            count += 1
+            match = MARK.match(marker)
+            if not match:
+                problems.append(f"{document}:{line}: a Swift block without a <!-- compiled: ... --> marker")
+                continue
+            path = match.group("path")
+            if path is None:
+                continue
+            target = ROOT / path
+            if not target.is_file():
+                problems.append(f"{document}:{line}: {path} does not exist")
+            elif not contains([l.rstrip() for l in target.read_text().splitlines()], code):
+                problems.append(f"{document}:{line}: the block is not in {path} as written")
     for problem in problems:
         print(problem)
-    print(f"readme: {count} Swift blocks, {len(problems)} problem(s)")
+    print(f"readme: {count} Swift blocks in {len(DOCUMENTS)} documents, {len(problems)} problem(s)")
     return 1 if problems else 0
 
 

@@ -1,13 +1,31 @@
 // swift-tools-version:6.2
-// Learner-style code built in the four ways an app target can build it, with warnings as errors,
+// Learner-style code built in the six ways an app target can build it, with warnings as errors,
 // and run against the fixture server. `bash .ci/learner.sh` (part of `.ci/run`) builds and runs it.
 //
-// Every mode target compiles the same files, `Screens/*.swift`, through symbolic links.
+// Every mode target compiles the same files, `Screens/*.swift` and `YourOwnAPI/*.swift`, through
+// symbolic links.
 
 import PackageDescription
 
 /// Every warning is an error: the learner's code must compile cleanly, not just compile.
 let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+/// Tells the walk which targets have main-actor default isolation (it checks where models decode).
+let mainActorDefault: SwiftSetting = .define("MAIN_ACTOR_DEFAULT")
+
+/// Xcode 26's "Approachable Concurrency" build setting, in Swift 6 mode.
+let approachable: [SwiftSetting] = [
+    .enableUpcomingFeature("InferIsolatedConformances"),
+    .enableUpcomingFeature("NonisolatedNonsendingByDefault"),
+]
+
+/// The same setting in Swift 5 mode, where it also turns on what Swift 6 mode has already.
+let approachableInSwift5: [SwiftSetting] =
+    approachable + [
+        .enableUpcomingFeature("InferSendableFromCaptures"),
+        .enableUpcomingFeature("GlobalActorIsolatedTypesUsability"),
+        .enableUpcomingFeature("DisableOutwardActorInference"),
+    ]
 
 let package = Package(
     name: "LearnerApp",
@@ -18,7 +36,7 @@ let package = Package(
         .target(
             name: "LearnerSwift6MainActorDefault",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
-            swiftSettings: strict + [.defaultIsolation(MainActor.self)]
+            swiftSettings: strict + [.defaultIsolation(MainActor.self), mainActorDefault]
         ),
         // Swift 6 with no default isolation: the screens say `@MainActor` themselves.
         .target(
@@ -36,13 +54,27 @@ let package = Package(
         .target(
             name: "LearnerSwift5MainActorDefault",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
-            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self)]
+            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self), mainActorDefault]
+        ),
+        // Xcode 26's new app template: Swift 6, main-actor default isolation, Approachable Concurrency.
+        .target(
+            name: "LearnerSwift6Approachable",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict + [.defaultIsolation(MainActor.self), mainActorDefault] + approachable
+        ),
+        // A Swift 5 project with Xcode 26's Approachable Concurrency and main-actor default isolation.
+        .target(
+            name: "LearnerSwift5Approachable",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self), mainActorDefault]
+                + approachableInSwift5
         ),
         .executableTarget(
             name: "learner-check",
             dependencies: [
                 "LearnerSwift6MainActorDefault", "LearnerSwift6ExplicitMainActor", "LearnerSwift5",
-                "LearnerSwift5MainActorDefault", .product(name: "FixtureServer", package: "ServiceLayer"),
+                "LearnerSwift5MainActorDefault", "LearnerSwift6Approachable", "LearnerSwift5Approachable",
+                .product(name: "FixtureServer", package: "ServiceLayer"),
             ],
             swiftSettings: strict
         ),

@@ -6,10 +6,9 @@ import ServiceLayer
 func makeCachingMenuController() -> MenuController {
     // Replaces the book's URLCache step: pictures on disk, JSON revalidated (both survive a relaunch).
     let caches = DiskImageCache.defaultDirectory().deletingLastPathComponent()
-    var options = APIClient.Options()
-    options.responseCache = ResponseCache(directory: caches.appendingPathComponent("JSON"))
     let menu = MenuController(
-        baseURL: URL(string: "http://localhost:8090/")!, options: options,
+        baseURL: URL(string: "http://localhost:8090/")!,
+        options: APIClient.Options(responseCache: ResponseCache(directory: caches.appendingPathComponent("JSON"))),
         diskImageCache: DiskImageCache(directory: DiskImageCache.defaultDirectory()))  // 50 MB
     return menu
 }

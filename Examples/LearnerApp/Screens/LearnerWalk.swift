@@ -4,7 +4,8 @@ import ServiceLayer
 /// Runs every screen of this folder against a server, as a user would tap through them, and checks
 /// what each screen shows. `learner-check` runs it once for each language mode.
 ///
-/// The screens use `MenuController.shared` and `AccountController.shared`, as learners' screens do, so
+/// The screens use `MenuController.shared`, `AccountController.shared` and the learner's own
+/// `TeamController.shared`, `BaseAPIService.shared` and `Config`, as learners' screens do, so
 /// the fixture server must listen on `localhost:8090`; only the users screen, whose `.shared` is the
 /// public reqres service, is given a controller for the same server.
 @MainActor
@@ -32,6 +33,10 @@ public enum LearnerWalk {
         var badgeTask: Task<Void, Never>?
         let users = UsersScreen(networkController: NetworkController(baseURL: baseURL.appendingPathComponent("api/")))
         let account = AccountScreen()
+        let team = TeamScreen()
+        let directory = TeamDirectoryScreen()
+        var everyone: [MemberDirectory.Entry] = []
+        let places = DecodingPlaces()
         /// What the SwiftUI badge shows now, as SwiftUI would render it.
         func badgeText() -> String { (badge.body as? Text)?.content ?? "(not a Text)" }
 
@@ -103,6 +108,68 @@ public enum LearnerWalk {
                     account.isSignedIn && !account.products.isEmpty
                         ? nil : "signed in \(account.isSignedIn), \(account.errorMessage ?? "no products")"
                 }),
+            // The learner's own API (YourOwnAPI/): a controller, models and screens the package does not know.
+            Step(name: "team page 1 (GET with a query)", start: { team.load(page: 1, done: $0) }) {
+                team.members.map(\.firstName) == ["George", "Janet", "Emma", "Eve"]
+                    && team.supportText?.hasPrefix("To keep ReqRes free") == true
+                    ? nil : "members \(team.members.map(\.firstName)) (\(team.errorMessage ?? "no error"))"
+            },
+            Step(name: "team names (GET mapped in the callback)", start: { team.loadNames(page: 2, done: $0) }) {
+                team.names == ["Michael", "Lindsay", "Tobias", "Byron", "George", "Rachel"]
+                    ? nil : "names \(team.names)"
+            },
+            Step(name: "a member's card (GET unwrapped by Endpoint.map)", start: { team.showCard(id: 2, done: $0) }) {
+                team.card.map { "\($0.firstName) \($0.lastName) \($0.email)" } == "Janet Weaver janet.weaver@reqres.in"
+                    && team.card?.avatar != nil
+                    ? nil : "card \(String(describing: team.card)) (\(team.errorMessage ?? "no error"))"
+            },
+            Step(
+                name: "a member is hired (POST, an enum body)",
+                start: { team.hire(name: "Ada", job: .engineer, done: $0) }
+            ) {
+                team.hired?.name == "Ada" && team.hired?.job == .engineer && team.hired?.nickname == nil
+                    && Int(team.hired?.id ?? "") != nil && team.hired?.createdAt.isEmpty == false
+                    ? nil : "hired \(String(describing: team.hired)) (\(team.errorMessage ?? "no error"))"
+            },
+            Step(name: "a member is promoted (PUT)", start: { team.promote(team.members[0], done: $0) }) {
+                team.promoted?.job == .manager && team.promoted?.name == "George"
+                    && team.promoted?.updatedAt.isEmpty == false
+                    ? nil : "promoted \(String(describing: team.promoted))"
+            },
+            Step(name: "a member is removed (DELETE, 204)", start: { team.remove(team.members[0], done: $0) }) {
+                team.removedIDs == [1] && team.members.map(\.id) == [2, 3, 4] ? nil : "removed \(team.removedIDs)"
+            },
+            Step(name: "the same with the async twins", start: team.refreshWithAsync) {
+                team.asyncLog == [
+                    "page 2: 6 members", "member Michael", "names 6", "hired Grace as designer, amazing",
+                    "updated to engineer", "removed",
+                ] ? nil : "async \(team.asyncLog) (\(team.errorMessage ?? "no error"))"
+            },
+            Step(
+                name: "a big nonisolated payload, mapped by key path",
+                start: { done in
+                    TeamController.shared.fetchDirectory { result in
+                        everyone = (try? result.get()) ?? []
+                        done()
+                    }
+                },
+                check: {
+                    everyone.count == 12 && everyone.first?.email == "george.bluth@reqres.in"
+                        ? nil : "\(everyone.count) entries"
+                }),
+            Step(name: "where models decode", start: { places.probe(client: TeamController.shared.client, done: $0) }) {
+                places.plainOnMain == hasMainActorDefaultIsolation && places.nonisolatedOnMain == false
+                    ? nil
+                    : "plain model on the main queue: \(String(describing: places.plainOnMain)) (expected "
+                        + "\(hasMainActorDefaultIsolation)), nonisolated: \(String(describing: places.nonisolatedOnMain))"
+            },
+            Step(name: "the route enum's base service", start: directory.loadFirstPage) {
+                directory.firstPage.count == 6 && directory.title == "Team (12)"
+                    ? nil : "\(directory.firstPage.count) members (\(directory.errorMessage ?? "no error"))"
+            },
+            Step(name: "the generic request helper", start: { directory.loadFeatured(id: 3, done: $0) }) {
+                directory.featured?.firstName == "Emma" ? nil : "featured \(directory.featured?.firstName ?? "nobody")"
+            },
         ]
         run(steps[...], failures: []) { failures in
             badgeTask?.cancel()

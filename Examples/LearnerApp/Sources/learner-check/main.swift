@@ -1,7 +1,9 @@
 import FixtureServer
 import Foundation
 import LearnerSwift5
+import LearnerSwift5Approachable
 import LearnerSwift5MainActorDefault
+import LearnerSwift6Approachable
 import LearnerSwift6ExplicitMainActor
 import LearnerSwift6MainActorDefault
 
@@ -18,6 +20,8 @@ let modes: [(name: String, walk: Walk)] = [
     ("Swift 6, explicit @MainActor", LearnerSwift6ExplicitMainActor.LearnerWalk.run),
     ("Swift 5", LearnerSwift5.LearnerWalk.run),
     ("Swift 5, main-actor default isolation", LearnerSwift5MainActorDefault.LearnerWalk.run),
+    ("Swift 6, Approachable Concurrency (Xcode 26)", LearnerSwift6Approachable.LearnerWalk.run),
+    ("Swift 5, Approachable Concurrency (Xcode 26)", LearnerSwift5Approachable.LearnerWalk.run),
 ]
 
 let server = FixtureServer(port: 8090)

@@ -1,0 +1,1 @@
+../../Screens/MenuScreen.swift

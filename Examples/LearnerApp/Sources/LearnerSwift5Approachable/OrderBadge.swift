@@ -1,0 +1,1 @@
+../../Screens/OrderBadge.swift

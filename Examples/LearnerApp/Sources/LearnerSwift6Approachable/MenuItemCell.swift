@@ -1,0 +1,1 @@
+../../Screens/MenuItemCell.swift

@@ -1,0 +1,1 @@
+../../Screens/DecodingPlaces.swift
