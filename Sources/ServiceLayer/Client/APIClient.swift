@@ -127,6 +127,25 @@ public final class APIClient: Sendable {
         send(endpoint, delivery: .mainActor(completion))
     }
 
+    /// Sends `endpoint` from the main actor and calls `completion` exactly once, on the main actor: the
+    /// same call as ``send(_:completion:)``, for a completion parameter of your own passed straight on
+    /// (`client.send(endpoint, completion: completion)` in a main-actor controller, as Xcode's app
+    /// template makes every type), whose type does not say `@MainActor`.
+    ///
+    /// - Parameters:
+    ///   - endpoint: What to send and how to read the answer.
+    ///   - completion: Receives the value or an ``APIError``, on the main actor.
+    /// - Returns: A handle to cancel the call; the completion then receives ``APIError/cancelled``.
+    @MainActor
+    @_disfavoredOverload
+    @discardableResult
+    public func send<Response>(
+        _ endpoint: Endpoint<Response>,
+        completion: @escaping (Result<Response, APIError>) -> Void
+    ) -> RequestHandle {
+        send(endpoint, delivery: .mainActor { completion($0) })
+    }
+
     /// Sends `endpoint` and calls `completion` exactly once, on `callbackQueue`, with its result: for
     /// code off the main actor (a background sync, a command-line tool with its own queue).
     ///

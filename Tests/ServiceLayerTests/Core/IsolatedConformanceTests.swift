@@ -59,6 +59,21 @@ private struct PlainMovie: Decodable, Sendable {
     private enum CodingKeys: String, CodingKey { case id }
 }
 
+/// A learner's controller as Xcode's app template makes it (main actor), passing its own plain
+/// completion parameter straight on.
+@MainActor
+private final class LearnerMovieController {
+    let client: APIClient
+
+    init(client: APIClient) {
+        self.client = client
+    }
+
+    func fetchMovie(completion: @escaping (Result<LearnerMovie, APIError>) -> Void) {
+        client.send(Endpoint<LearnerMovie>("movie/7"), completion: completion)
+    }
+}
+
 /// A learner's own `Codable` types work as responses and bodies as they are, in callbacks and in the
 /// async twin; they are decoded and encoded on the main actor, and every other type off it.
 ///
@@ -148,6 +163,14 @@ final class IsolatedConformanceTests: CoreTestCase {
         }
         XCTAssertTrue(description.contains("id"), description)
         XCTAssertEqual(String(decoding: body, as: UTF8.self), #"{"id": "seven"}"#)
+    }
+
+    func testAMainActorControllerPassesItsPlainCompletionStraightOn() {
+        let client = makeClient(stub)
+        let controller = MainActor.assumeIsolated { LearnerMovieController(client: client) }
+        let once = ExactlyOnce<Result<LearnerMovie, APIError>>()
+        MainActor.assumeIsolated { controller.fetchMovie { once.callback($0) } }
+        XCTAssertEqual(firstCall(once)?.successValue?.title, "Ran")
     }
 
     /// A nonisolated conformance is decoded off the main thread, even for a main-actor completion.
