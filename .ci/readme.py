@@ -14,7 +14,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # The documents whose Swift blocks are checked. DocC drops HTML comments, so the markers are invisible there.
-DOCUMENTS = ["README.md", "Sources/ServiceLayer/ServiceLayer.docc/YourOwnAPI.md"]
+DOCUMENTS = [
+    "README.md",
+    "Sources/ServiceLayer/ServiceLayer.docc/YourOwnAPI.md",
+    "Sources/ServiceLayer/ServiceLayer.docc/Authentication.md",
+    "Sources/ServiceLayer/ServiceLayer.docc/CustomisingRequests.md",
+]
 MARK = re.compile(r"^<!-- (compiled: (?P<path>\S+)|not compiled: (?P<reason>.+?)) -->$")
 
 

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - async/await
 
 extension APIClient {
-    /// Sends `endpoint` and returns its value: the `async` twin of ``send(_:completion:)``, on the same
+    /// Sends `endpoint` and returns its value: the `async` twin of `send(_:completion:)`, on the same
     /// path (validation, retry, coalescing). Nothing here runs on the main actor, except the decoding of
     /// a response whose `Decodable` conformance is isolated there.
     ///

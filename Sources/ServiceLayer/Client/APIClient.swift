@@ -15,7 +15,7 @@ import FoundationNetworking
 /// ```
 ///
 /// Every call's completion runs exactly once, asynchronously: with the decoded value, with an
-/// ``APIError``, or with ``APIError/cancelled``. ``send(_:completion:)`` delivers on the main actor, as
+/// ``APIError``, or with ``APIError/cancelled``. `send(_:completion:)` delivers on the main actor, as
 /// the controllers do; ``send(_:callbackQueue:completion:)`` on a queue of your choice, for code off the
 /// main actor; ``send(_:)`` is the `async` twin.
 public final class APIClient: Sendable {
@@ -128,7 +128,7 @@ public final class APIClient: Sendable {
     }
 
     /// Sends `endpoint` from the main actor and calls `completion` exactly once, on the main actor: the
-    /// same call as ``send(_:completion:)``, for a completion parameter of your own passed straight on
+    /// same call as `send(_:completion:)`, for a completion parameter of your own passed straight on
     /// (`client.send(endpoint, completion: completion)` in a main-actor controller, as Xcode's app
     /// template makes every type), whose type does not say `@MainActor`.
     ///

@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Where a call's result goes: to a main-actor completion, on the main queue, or to a `Sendable`
 /// completion on a queue the caller chose.
 enum Delivery<Response>: Sendable {
-    /// A completion that runs on the main actor (the controllers' rule, and ``APIClient/send(_:completion:)``'s).
+    /// A completion that runs on the main actor (the controllers' rule, and `APIClient.send(_:completion:)`'s).
     case mainActor(@MainActor (Result<Response, APIError>) -> Void)
     /// A completion that runs on `queue`. Only made for `Sendable` responses.
     case queue(DispatchQueue, @Sendable (Result<Response, APIError>) -> Void)

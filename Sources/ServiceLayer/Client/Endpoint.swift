@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// One API call described as data: where it goes, what it sends, and how its answer is read.
 ///
-/// An endpoint does not send anything by itself; hand it to ``APIClient/send(_:completion:)`` (or its
+/// An endpoint does not send anything by itself; hand it to `APIClient.send(_:completion:)` (or its
 /// `async` twin). It is made with one initializer for its kind of response, then adjusted with builder
 /// methods, each of which returns a changed copy:
 ///
