@@ -33,6 +33,7 @@ public enum LearnerWalk {
         var badgeTask: Task<Void, Never>?
         let users = UsersScreen(networkController: NetworkController(baseURL: baseURL.appendingPathComponent("api/")))
         let account = AccountScreen()
+        let shop = ShopScreen()
         let team = TeamScreen()
         let directory = TeamDirectoryScreen()
         var everyone: [MemberDirectory.Entry] = []
@@ -170,6 +171,12 @@ public enum LearnerWalk {
             Step(name: "the generic request helper", start: { directory.loadFeatured(id: 3, done: $0) }) {
                 directory.featured?.firstName == "Emma" ? nil : "featured \(directory.featured?.firstName ?? "nobody")"
             },
+            Step(
+                name: "a learner's own authenticator: sign up, then products behind Authorization",
+                start: { shop.signUpAndLoad(email: "shop-\(UUID().uuidString)@example.com", done: $0) },
+                check: {
+                    !shop.productNames.isEmpty ? nil : "no products (\(shop.errorMessage ?? "no error"))"
+                }),
         ]
         run(steps[...], failures: []) { failures in
             badgeTask?.cancel()
