@@ -54,8 +54,13 @@ enum InFlightBench {
         }
     }
 
-    /// The goal of issue 20 for the layer's resident bytes per call in flight.
+    /// Issue 20's goal for the layer's resident bytes per call in flight, judged here on what the layer
+    /// holds beyond a bare task (a bare task in flight holds about 16 KB on Linux, libcurl's; see
+    /// BENCHMARKS.md).
     static let goalBytesPerCall = 1536.0
+
+    /// The argument that starts the child process.
+    static let childFlag = "--in-flight-child"
 
     /// Calls each child starts, settles and cancels before its first reading (at most as many as it measures).
     static let warmUpCalls = 200
@@ -119,7 +124,7 @@ enum InFlightBench {
 
     private static func runChild(_ mode: MemoryMode, baseURL: URL, calls: Int) throws(BenchFailure) -> ChildReport {
         let data = try ChildProcess.run(
-            ["--in-flight-child", mode.rawValue, baseURL.absoluteString, String(calls)], what: "in flight (\(mode))")
+            [childFlag, mode.rawValue, baseURL.absoluteString, String(calls)], what: "in flight (\(mode))")
         let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard let report = try? JSONDecoder().decode(ChildReport.self, from: Data(lastLine.utf8)) else {
             throw BenchFailure("in flight: the \(mode.rawValue) child printed no report: '\(lastLine)'")

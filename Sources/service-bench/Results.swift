@@ -39,9 +39,9 @@ struct Results {
     var decodeMet: Bool { decode.ratio <= BenchProgram.ratioTarget }
     /// Whether the concurrent image calls cost one server hit.
     var coalescingMet: Bool { image.serverHits == 1 }
-    /// Whether the layer's resident bytes per call in flight are within issue 20's goal (information:
-    /// not part of `targets_met`).
-    var inFlightGoalMet: Bool { inFlight.layerRSSBytesPerCall <= InFlightBench.goalBytesPerCall }
+    /// Whether the resident bytes the layer holds per call in flight beyond a bare task are within issue
+    /// 20's goal (reported, not part of `targets_met`).
+    var inFlightGoalMet: Bool { inFlight.oursMinusBareRSS <= InFlightBench.goalBytesPerCall }
 
     // MARK: Presentation
 
@@ -132,7 +132,7 @@ struct Results {
             ReportRow(
                 name: "in flight: RSS per call, \(calls) at once (bytes)", layer: f(inFlight.layerRSSBytesPerCall, 0),
                 bare: f(inFlight.bareRSSBytesPerCall, 0), ratio: "ours−bare \(f(inFlight.oursMinusBareRSS, 0))",
-                target: "layer ≤ 1,536", verdict: inFlightGoalMet ? "met" : "MISSED"),
+                target: "ours−bare ≤ 1,536", verdict: inFlightGoalMet ? "met" : "MISSED"),
             ReportRow(
                 name: "in flight: heap per call, \(calls) at once (bytes)",
                 layer: optional(inFlight.layerHeapBytesPerCall), bare: optional(inFlight.bareHeapBytesPerCall),

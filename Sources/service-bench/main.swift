@@ -7,11 +7,13 @@ import Foundation
 // the main queue runs, as in an app. `dispatchMain()` ends the main thread and hands the main queue to
 // Dispatch's worker threads; the main-thread measurement's child needs the main thread itself to run
 // the main queue (its CPU clock is what it reads), so it runs the main run loop instead, as an app does.
+// So does the in-flight child, so that it can run under valgrind (whose DHAT crashes in the signal
+// wait of a main thread that `dispatchMain()` ended).
 let arguments = Array(CommandLine.arguments.dropFirst())
 Thread.detachNewThread {
     exit(BenchProgram.main(arguments: arguments))
 }
-if arguments.first == MainThreadBench.childFlag {
+if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBench.childFlag {
     RunLoop.main.run()
 } else {
     dispatchMain()
