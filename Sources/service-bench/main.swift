@@ -14,7 +14,8 @@ Thread.detachNewThread {
     exit(BenchProgram.main(arguments: arguments))
 }
 if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBench.childFlag {
-    RunLoop.main.run()
+    RunLoop.main.run()  // does not return: the main run loop always has the main queue to serve
+    dispatchMain()  // if it ever did, the child's check that the main queue runs on the main thread fails
 } else {
     dispatchMain()
 }
