@@ -181,7 +181,7 @@ public final class APIClient: Sendable {
         } else {
             begin(endpoint, call)
         }
-        return RequestHandle(call)
+        return call.handle
     }
 
     /// Sends `endpoint` for `call`: through the authenticator when it requires authorization and the
@@ -271,13 +271,18 @@ public final class APIClient: Sendable {
             // 4. Send it: an exchange of its own, or a running identical GET's.
             let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
-            let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
-                answer(TryEnd(cache?.settle(outcome) ?? outcome, request: request, cache: cache))
-            }
+            // Captures the cache step only when there is one (a call in flight keeps this closure).
+            let deliver: @Sendable (Exchange.Outcome) -> Void =
+                if let cache {
+                    { outcome in answer(TryEnd(cache.settle(outcome), request: request, cache: cache)) }
+                } else {
+                    { outcome in answer(TryEnd(outcome, request: request)) }
+                }
+            let (revalidates, bodyCarriesSecret) = (cache?.isConditional, endpoint.bodyCarriesSecret)
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    revalidates: cache?.isConditional, bodyCarriesSecret: endpoint.bodyCarriesSecret, onEnd: onEnd)
+                    revalidates: revalidates, bodyCarriesSecret: bodyCarriesSecret, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
                 onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))

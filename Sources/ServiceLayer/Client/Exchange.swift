@@ -97,13 +97,15 @@ final class Exchange: Sendable {
             })
         else { return }
         let accepts304 = revalidates == true
-        let task = session.dataTask(with: request) { [weak self] data, response, error in
+        // The task and the watchdog hold the exchange until the try ends: it then cancels the watchdog and
+        // lets go of the task, and URLSession of the task's completion.
+        let task = session.dataTask(with: request) { [self] data, response, error in
             let outcome = Self.validate(data: data, response: response, error: error, accepts304: accepts304)
-            self?.attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: response))
+            attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: response))
         }
         task.delegate = redirectGuard  // no credentials across origins; see RedirectGuard.swift
-        let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [weak self] in
-            self?.attemptEnded(attempt, outcome: Self.stalledOutcome(of: task), retryAfter: nil, stalled: true)
+        let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [self] in
+            attemptEnded(attempt, outcome: Self.stalledOutcome(of: task), retryAfter: nil, stalled: true)
         }
         let started = state.withLock { state -> Bool in
             guard state.onEnd != nil, state.attempt == attempt else { return false }
@@ -164,14 +166,13 @@ final class Exchange: Sendable {
     // MARK: - Retrying
 
     private func scheduleRetry(after delay: TimeInterval, attempt: Int) {
-        let wait = makeTimer(after: delay) { [weak self] in
-            guard let self else { return }
-            let stillWaiting = self.state.withLock { state -> Bool in
+        let wait = makeTimer(after: delay) { [self] in
+            let stillWaiting = state.withLock { state -> Bool in
                 guard state.onEnd != nil, state.attempt == attempt else { return false }
                 state.timer = nil
                 return true
             }
-            if stillWaiting { self.startAttempt() }
+            if stillWaiting { startAttempt() }
         }
         let scheduled = state.withLock { state -> Bool in
             guard state.onEnd != nil else { return false }
