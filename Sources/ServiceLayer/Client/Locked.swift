@@ -14,32 +14,34 @@ package struct Locked<State: Sendable>: @unchecked Sendable {
     // `pthread_mutex_unlock` of the buffer's mutex. Copies of a `Locked` share one buffer.
     //
     // One allocation holds both: the state is the buffer's header, the mutex its one element, so a
-    // lock costs one `malloc` (a call makes several locks; a call in flight holds them). The state is
-    // reached through the buffer's pointers, never through a `var` of a class: Swift checks a class
-    // property's accesses for exclusivity at run time, and ThreadSanitizer reported those checks on an
-    // empty state (`Locked(())`) as "Swift access races" although every access held the lock.
+    // lock costs one `malloc` (a call makes several locks; a call in flight holds them). Their
+    // addresses are taken once, here, and kept: the buffer never moves, and reaching the header
+    // through `ManagedBuffer`'s accessors on every use is a formal access to a class property, which
+    // ThreadSanitizer reports as a "Swift access race" between two threads that both wait for the lock.
     private let buffer: Storage
+    private let state: UnsafeMutablePointer<State>
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Puts `initialState` behind a new lock.
     package init(_ initialState: State) {
-        let storage = Storage.create(minimumCapacity: 1) { _ in initialState }
-        storage.withUnsafeMutablePointerToElements { mutex in
-            mutex.initialize(to: pthread_mutex_t())
-            let status = pthread_mutex_init(mutex, nil)
-            precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        }
         // `create` returns a `ManagedBuffer<State, pthread_mutex_t>` whose dynamic type is `Storage`.
-        buffer = unsafeDowncast(storage, to: Storage.self)
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in initialState }, to: Storage.self)
+        (state, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
+        mutex.initialize(to: pthread_mutex_t())
+        let status = pthread_mutex_init(mutex, nil)
+        precondition(status == 0, "pthread_mutex_init failed with \(status)")
+        buffer = storage
     }
 
     /// Runs `body` with exclusive access to the state and returns what it returns. `body` must not
     /// call `withLock` on the same lock (the lock is not recursive).
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-        try buffer.withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_lock(mutex)
-            defer { pthread_mutex_unlock(mutex) }
-            return try body(&state.pointee)
+        pthread_mutex_lock(mutex)
+        defer {
+            pthread_mutex_unlock(mutex)
+            _fixLifetime(buffer)
         }
+        return try body(&state.pointee)
     }
 
     // MARK: Holding the lock across a `yield`
@@ -48,18 +50,15 @@ package struct Locked<State: Sendable>: @unchecked Sendable {
     /// accessor that must hold the lock while it yields. Call ``release(storing:)`` on the same thread
     /// exactly once afterwards; prefer ``withLock(_:)`` everywhere else.
     package func acquire() -> State {
-        buffer.withUnsafeMutablePointers { state, mutex in
-            pthread_mutex_lock(mutex)
-            return state.pointee
-        }
+        pthread_mutex_lock(mutex)
+        return state.pointee
     }
 
     /// Stores `newState` (when given) and releases the lock taken by ``acquire()``.
     package func release(storing newState: State?) {
-        buffer.withUnsafeMutablePointers { state, mutex in
-            if let newState { state.pointee = newState }
-            pthread_mutex_unlock(mutex)
-        }
+        if let newState { state.pointee = newState }
+        pthread_mutex_unlock(mutex)
+        _fixLifetime(buffer)
     }
 
     /// The state and the mutex in one allocation; destroys the mutex with it.
