@@ -72,7 +72,7 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
             let authenticator = flow.authenticator
             client.attempt(
                 endpoint, authorize: { authenticator.apply(credential, to: &$0) },
-                onCancel: { steps.onCancel(step: step, $0) }
+                onCancel: { [steps] in steps.onCancel(step: step, $0) }
             ) { end in
                 guard case .failure(let error) = end.outcome, authenticator.isAuthenticationFailure(error) else {
                     return answer(end)
@@ -103,7 +103,9 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
             switch flow.join(resume, sent: sent) {
             case .now(let outcome): resume(outcome)
             case .waiting(let waiter, let refreshes):
-                steps.onCancel(step: step) { flow.leave(waiter) }
+                // `[flow]`, not this run: the steps keep the stop, and a stop holding the run (and so the
+                // steps, the call and the client) would never be let go of.
+                steps.onCancel(step: step) { [flow] in flow.leave(waiter) }
                 if refreshes { flow.refresh(sent, with: client) }
             }
         }

@@ -97,11 +97,11 @@ final class Exchange: Sendable {
             })
         else { return }
         let accepts304 = revalidates == true
-        // The task and the watchdog hold the exchange until the try ends: it then cancels the watchdog and
-        // lets go of the task, and URLSession of the task's completion.
-        let task = session.dataTask(with: request) { [self] data, response, error in
+        // Weak: the session decides how long it keeps a task and its completion handler, and the exchange
+        // holds the session. The watchdog holds the exchange strongly: the exchange always cancels it.
+        let task = session.dataTask(with: request) { [weak self] data, response, error in
             let outcome = Self.validate(data: data, response: response, error: error, accepts304: accepts304)
-            attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: response))
+            self?.attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: response))
         }
         task.delegate = redirectGuard  // no credentials across origins; see RedirectGuard.swift
         let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [self] in
@@ -111,10 +111,10 @@ final class Exchange: Sendable {
             guard state.onEnd != nil, state.attempt == attempt else { return false }
             state.task = task
             state.timer = watchdog
+            watchdog.resume()  // under the lock: a cancel cannot come between storing it and arming it
             return true
         }
-        guard started else { return watchdog.cancel() }
-        watchdog.resume()
+        guard started else { return redirectGuard.cancel(task) }  // cancelled meanwhile: end the new task too
         task.resume()
     }
 
@@ -174,12 +174,11 @@ final class Exchange: Sendable {
             }
             if stillWaiting { startAttempt() }
         }
-        let scheduled = state.withLock { state -> Bool in
-            guard state.onEnd != nil else { return false }
+        state.withLock { state in
+            guard state.onEnd != nil else { return }
             state.timer = wait
-            return true
+            wait.resume()  // under the lock, as the watchdog
         }
-        if scheduled { wait.resume() } else { wait.cancel() }
     }
 
     /// The `Retry-After` of a 429 or 503 answer, in seconds (the HTTP-date form is not honoured).
