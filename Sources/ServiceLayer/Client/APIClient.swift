@@ -271,8 +271,9 @@ public final class APIClient: Sendable {
 
             // 4. Send it: an exchange of its own, or a running identical GET's.
             let plan = endpoint.transferPlan  // a body from disk, a download, progress: see Transfers/
-            // A non-idempotent request may be retried only when asked, and never with a body from disk.
-            let mayRetry = endpoint.method.isIdempotent || (endpoint.retriesNonIdempotent && plan.upload.isNone)
+            // A non-idempotent request may be retried only when asked, and never an upload.
+            let isUpload = endpoint.body?.isUpload ?? false
+            let mayRetry = endpoint.method.isIdempotent || (endpoint.retriesNonIdempotent && !isUpload)
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
             let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
                 answer(TryEnd(cache?.settle(outcome) ?? outcome, request: request, cache: cache))

@@ -112,12 +112,12 @@ public enum APIError: Error, Sendable, Equatable {
     }
 
     /// Whether the failure may go away on its own, so that repeating an idempotent request can help:
-    /// a timeout, a lost connection, or a 408, 429, 502, 503 or 504 status. A connection closed before
+    /// a timeout, a lost connection, a download cut short, or a 408, 429, 502, 503 or 504 status. A connection closed before
     /// any response counts as lost: Linux's URLSession reports it as `badServerResponse` ("Empty reply
     /// from server") rather than `networkConnectionLost`.
     public var isTransient: Bool {
         switch self {
-        case .timedOut: return true
+        case .timedOut, .incompleteDownload: return true
         case .transport(let error): return [.networkConnectionLost, .badServerResponse].contains(error.code)
         case .httpStatus(let code, _): return [408, 429, 502, 503, 504].contains(code)
         default: return false

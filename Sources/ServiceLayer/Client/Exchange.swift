@@ -138,7 +138,10 @@ final class Exchange: Sendable {
             var outcome = Self.validate(
                 data: end.data, response: end.response, error: end.error, accepts304: accepts304)
             if let destination, self.isCurrent(attempt) {  // a stale try's file is not put in place
-                outcome = Download.finish(outcome, file: end.file, response: end.response, at: destination)
+                if let file = end.file, let size = SessionTask.size(of: file) {
+                    self.plan.progress?.received(total: size)
+                }
+                outcome = Download.finish(outcome, end: end, at: destination)
             }
             self.attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: end.response))
         }

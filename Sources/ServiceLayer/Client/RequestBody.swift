@@ -48,6 +48,15 @@ struct RequestBody: Sendable {
         return false
     }
 
+    /// Whether the body is an upload (a file or a multipart form): on a non-idempotent method it is
+    /// never retried, even when the endpoint allows retries.
+    var isUpload: Bool {
+        switch encoding {
+        case .file, .multipart: return true
+        default: return false
+        }
+    }
+
     /// How the body goes up when it is not in the request: a file, or a form with file parts; `.none`
     /// when the request's `httpBody` holds it.
     var upload: TransferPlan.Upload {

@@ -8,10 +8,12 @@ import FoundationNetworking
 /// it a delegate of its own (the redirect policy of ``RedirectGuard`` and the transfer's progress), and
 /// is the only way to cancel it.
 ///
-/// Every task runs with a completion handler, so URLSession gathers the answer (in memory for a data or
-/// upload task, in a temporary file for a download task); the per-task delegate only decides redirects
-/// and counts bytes. (On Linux a task without a completion handler reports to the session's delegate
-/// only, never to its own: our sessions have none.)
+/// A plain call (a data task nobody watches) runs with a completion handler, its delegate deciding
+/// redirects only. An upload, a download, or a call whose progress is watched runs through URLSession's
+/// `async` methods with the delegate passed in (`data(for:delegate:)`, `upload(for:fromFile:delegate:)`,
+/// `download(for:delegate:)`): on Linux those are the only tasks whose own delegate hears of the bytes
+/// sent and received (a completion-handler task's never does, and its `progress` stays 0; tested in
+/// `LinuxTransferBehaviourTests`). A download on Linux is the exception (see ``downloadsWithHandler``).
 final class SessionTask: Sendable {
     /// What the task does with the request and the answer.
     enum Kind: Sendable {
@@ -19,63 +21,132 @@ final class SessionTask: Sendable {
         case data
         /// The file's bytes are the body, read from disk as they are sent; the answer in memory.
         case upload(fromFile: URL)
-        /// The answer is written to a temporary file, handed to the completion before it is removed.
+        /// The answer is written to a temporary file, handed to the completion, removed afterwards.
         case download
     }
 
     /// How a task ended: the answer's body (in memory), or the temporary file of a download; the
     /// response; the error.
     struct End: @unchecked Sendable {  // URLResponse and Error are immutable values here
-        let data: Data?
-        /// A download's temporary file: valid only while the completion runs (URLSession removes it after).
-        let file: URL?
-        let response: URLResponse?
-        let error: (any Error)?
+        var data: Data?
+        /// A download's temporary file: valid only while the completion runs (removed after).
+        var file: URL?
+        var response: URLResponse?
+        var error: (any Error)?
+        /// The body bytes received, as far as they were counted.
+        var bytesReceived: Int64 = 0
+        /// The body length the answer announced, when known.
+        var expectedLength: Int64?
     }
 
-    private let task: URLSessionTask
-    private let delegate: TaskDelegate
+    /// What runs: a completion-handler task, or a Swift task awaiting URLSession's `async` method.
+    private enum Runner: @unchecked Sendable {  // set once in init; tasks are thread-safe
+        case handler(URLSessionTask)
+        /// The Swift task, and whether it was cancelled before it was stored.
+        case awaiting(Locked<(task: Task<Void, Never>?, cancelled: Bool)>)
+    }
 
-    /// Creates a suspended task for `request`; call ``resume()`` to start it.
+    private let runner: Runner
+    private let delegate: TaskDelegate
+    private let start: @Sendable () -> Void
+
+    /// Creates a task for `request`; call ``resume()`` to start it.
     /// - Parameters:
     ///   - kind: What kind of task.
     ///   - request: The request, complete.
     ///   - session: The client's session.
     ///   - redirects: The redirect policy: ``RedirectGuard/secretBody`` for a body that carries a secret.
     ///   - progress: Receives the bytes sent and received; `nil` when nobody watches.
-    ///   - completion: Receives the task's end, once, on URLSession's delegate queue.
+    ///   - completion: Receives the task's end, once.
     init(
         _ kind: Kind, request: URLRequest, session: URLSession, redirects: RedirectGuard,
         progress: ProgressCounter?, completion: @escaping @Sendable (End) -> Void
     ) {
-        switch kind {
-        case .data:
-            task = session.dataTask(with: request) { data, response, error in
-                completion(End(data: data, file: nil, response: response, error: error))
-            }
-        case .upload(let file):
-            task = session.uploadTask(with: request, fromFile: file) { data, response, error in
-                completion(End(data: data, file: nil, response: response, error: error))
-            }
-        case .download:
-            task = session.downloadTask(with: request) { file, response, error in
-                completion(End(data: nil, file: file, response: response, error: error))
-            }
-        }
         var bodyLength = Int64(request.httpBody?.count ?? 0)
         if case .upload(let file) = kind { bodyLength = Self.size(of: file) ?? -1 }
-        delegate = TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
-        task.delegate = delegate
-        progress?.watch(task, expectedToSend: bodyLength >= 0 ? bodyLength : nil)
+        let delegate: TaskDelegate =
+            if case .download = kind, !Self.downloadsWithHandler {
+                DownloadTaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
+            } else {
+                TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
+            }
+        self.delegate = delegate
+        progress?.startTry(expectedToSend: bodyLength >= 0 ? bodyLength : nil)
+
+        if case .data = kind, progress == nil {
+            let task = session.dataTask(with: request) { data, response, error in
+                completion(End(data: data, response: response, error: error))
+            }
+            task.delegate = delegate  // redirects only: see above
+            runner = .handler(task)
+            start = { task.resume() }
+            return
+        }
+        if case .download = kind, Self.downloadsWithHandler {
+            let known = Locked<URLSessionTask?>(nil)
+            let task = session.downloadTask(with: request) { file, response, error in
+                // Linux gives a failed task's completion no response, even when its head had arrived: the
+                // length it announced is kept on the task.
+                let task = known.withLock { $0 }
+                var end = End(file: file, response: response ?? task?.response, error: error)
+                end.bytesReceived = task?.countOfBytesReceived ?? 0
+                if let expected = task?.countOfBytesExpectedToReceive, expected > 0 { end.expectedLength = expected }
+                completion(end)
+            }
+            known.withLock { $0 = task }
+            task.delegate = delegate  // redirects only
+            progress?.attach(task)  // its expected length; Linux counts no bytes received (see above)
+            runner = .handler(task)
+            start = { task.resume() }
+            return
+        }
+        let swiftTask = Locked<(task: Task<Void, Never>?, cancelled: Bool)>((nil, false))
+        runner = .awaiting(swiftTask)
+        start = {
+            let task = Task {
+                var end = End()
+                do {
+                    switch kind {
+                    case .data:
+                        (end.data, end.response) = try await session.data(for: request, delegate: delegate)
+                    case .upload(let file):
+                        (end.data, end.response) = try await session.upload(
+                            for: request, fromFile: file, delegate: delegate)
+                    case .download:
+                        (end.file, end.response) = try await session.download(for: request, delegate: delegate)
+                    }
+                    progress?.bodySent()  // answered: the whole body went (its last callbacks may still be queued)
+                } catch {
+                    end.error = error
+                    end.response = delegate.task?.response  // the head may have arrived before the failure
+                    if let expected = delegate.task?.countOfBytesExpectedToReceive, expected > 0 {
+                        end.expectedLength = expected
+                    }
+                }
+                end.bytesReceived = progress?.bytesReceived ?? 0
+                completion(end)
+                if let file = end.file { try? FileManager.default.removeItem(at: file) }  // unless moved
+            }
+            let cancelled = swiftTask.withLock { state -> Bool in
+                state.task = task
+                return state.cancelled
+            }
+            if cancelled { task.cancel() }
+        }
     }
 
     /// Starts the task.
     func resume() {
-        task.resume()
+        start()
     }
 
-    /// The response, once its head has arrived; `nil` before.
-    var response: URLResponse? { task.response }
+    /// The response, once its head has arrived; `nil` before (and before the task is known).
+    var response: URLResponse? {
+        switch runner {
+        case .handler(let task): return task.response
+        case .awaiting: return delegate.task?.response
+        }
+    }
 
     /// Cancels the task, never between the moment its delegate decides on a redirect and the moment
     /// URLSession has queued that decision.
@@ -83,13 +154,38 @@ final class SessionTask: Sendable {
     /// On Linux, Foundation traps ("Received callback for HTTP redirection, but we're not waiting for
     /// it") when a task is cancelled after it asked about a redirect and before the answer reaches its
     /// work queue: the cancel moves the task out of its waiting state first. So tasks are cancelled here
-    /// only, and the delegate does not answer for a task already cancelled (whose completion URLSession
-    /// has already reported).
+    /// only, under the lock redirect decisions are answered under, and the delegate does not answer for
+    /// a task already cancelled (whose end URLSession has already reported). A task behind an `async`
+    /// method is known to its delegate from its first callback on (recorded under the same lock);
+    /// before that, cancelling the Swift task cancels it.
     func cancel() {
-        Self.decisionLock.withLock { _ in task.cancel() }
+        Self.decisionLock.withLock { _ in
+            switch runner {
+            case .handler(let task): task.cancel()
+            case .awaiting(let swiftTask):
+                if let task = delegate.task { return task.cancel() }
+                let task = swiftTask.withLock { state -> Task<Void, Never>? in
+                    state.cancelled = true
+                    return state.task
+                }
+                task?.cancel()
+            }
+        }
     }
 
-    private static func size(of file: URL) -> Int64? {
+    /// Whether a download runs as a completion-handler task, its delegate not a download delegate: on
+    /// Linux, where a download task whose delegate is a `URLSessionDownloadDelegate` gets every chunk
+    /// written to its file twice (the file ends twice as long; tested in `LinuxTransferBehaviourTests`).
+    /// Its progress there is the expected length, then the whole file at the end.
+    static var downloadsWithHandler: Bool {
+        #if canImport(FoundationNetworking)
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    static func size(of file: URL) -> Int64? {
         ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value
     }
 
@@ -98,21 +194,29 @@ final class SessionTask: Sendable {
 }
 
 /// The delegate of one task: redirects by its ``RedirectGuard``, and bytes sent or received counted for
-/// its ``ProgressCounter``.
-///
-/// It is not a `URLSessionDownloadDelegate`: on Linux a download task whose delegate is one has every
-/// chunk written to its temporary file twice (once by the task, once for the delegate). A download's
-/// bytes are read from the task's own counters instead (see ``ProgressCounter``).
-private final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
+/// its ``ProgressCounter``. It learns its task from the first callback. A subclass serves download
+/// tasks (see ``DownloadTaskDelegate``).
+private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // `let`s and a lock
     let redirects: RedirectGuard
     /// Whether the request sends a body (in memory or from a file): a redirect that would drop it is refused on Linux.
     let sendsBody: Bool
     let progress: ProgressCounter?
+    private let known = Locked<URLSessionTask?>(nil)
 
     init(redirects: RedirectGuard, sendsBody: Bool, progress: ProgressCounter?) {
         self.redirects = redirects
         self.sendsBody = sendsBody
         self.progress = progress
+    }
+
+    /// The task, once a callback named it.
+    var task: URLSessionTask? { known.withLock { $0 } }
+
+    /// Records `task` (under the cancel lock, so that a cancel either sees it or came first).
+    func record(_ task: URLSessionTask) {
+        guard self.task == nil else { return }
+        SessionTask.decisionLock.withLock { _ in known.withLock { $0 = task } }
+        progress?.attach(task)
     }
 
     func urlSession(
@@ -122,6 +226,7 @@ private final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        record(task)
         redirects.decide(
             redirectTo: request, from: response, for: task, sendsBody: sendsBody, completionHandler: completionHandler)
     }
@@ -130,10 +235,27 @@ private final class TaskDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
+        record(task)
         progress?.sent(totalBytesSent, of: totalBytesExpectedToSend)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        record(dataTask)
         progress?.received(Int64(data.count))
+    }
+}
+
+/// The delegate of a download task: a `URLSessionDownloadDelegate`, for the bytes written.
+private final class DownloadTaskDelegate: TaskDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+    func urlSession(
+        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
+        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+    ) {
+        record(downloadTask)
+        progress?.received(total: totalBytesWritten)
+    }
+
+    /// Not called for a task behind `download(for:delegate:)`, which returns the file instead.
+    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
     }
 }

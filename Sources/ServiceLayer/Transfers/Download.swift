@@ -10,13 +10,19 @@ enum Download {
     /// The longest error body read back from a download's file: 1 MiB.
     static let errorBodyLimit = 1 << 20
 
-    /// `outcome` for a download whose answer URLSession wrote to `file` (which it removes once the
+    /// `outcome` for a download whose answer URLSession wrote to `end.file` (removed once the
     /// completion returns): on success the file is at `destination`, else a typed error and nothing
-    /// left behind. A non-2xx answer keeps its body (up to ``errorBodyLimit``) in the error.
-    static func finish(_ outcome: Exchange.Outcome, file: URL?, response: URLResponse?, at destination: URL)
-        -> Exchange.Outcome
-    {
+    /// left behind. A non-2xx answer keeps its body (up to ``errorBodyLimit``) in the error; a
+    /// connection cut after the answer announced its length is ``APIError/incompleteDownload(expected:received:)``.
+    static func finish(_ outcome: Exchange.Outcome, end: SessionTask.End, at destination: URL) -> Exchange.Outcome {
+        let file = end.file
         switch outcome {
+        case .failure(.transport(let error)) where [.unknown, .networkConnectionLost].contains(error.code):
+            // The connection failed after the answer announced its length: cut short. (Linux says
+            // URLError.unknown, "transfer closed with N bytes remaining to read", and keeps no response.)
+            let announced = (end.response as? HTTPURLResponse).flatMap(expectedLength) ?? end.expectedLength
+            guard let expected = announced else { return outcome }
+            return .failure(.incompleteDownload(expected: expected, received: min(end.bytesReceived, expected)))
         case .failure(.httpStatus(let code, let body)) where body.isEmpty:
             return .failure(.httpStatus(code: code, body: file.map(errorBody) ?? Data()))
         case .failure(let error):

@@ -13,7 +13,8 @@ extension Endpoint {
     }
 
     /// A copy of this endpoint that sends `form` as `multipart/form-data`; a file part given by URL is
-    /// streamed from disk (see ``MultipartForm``). A `POST` with such a body is never retried.
+    /// streamed from disk (see ``MultipartForm``). On a `POST` or `PATCH` it is never retried, even with
+    /// `retry(_:evenIfNotIdempotent: true)`.
     /// - Parameter form: The fields and files.
     public func multipart(_ form: MultipartForm) -> Endpoint {
         var copy = self
@@ -22,7 +23,8 @@ extension Endpoint {
     }
 
     /// A copy of this endpoint whose whole body is the file at `fileURL`, read from disk as it is sent
-    /// (never whole into memory), with `Content-Length` its size. A `POST` with such a body is never retried.
+    /// (never whole into memory), with `Content-Length` its size. On a `POST` or `PATCH` it is never
+    /// retried, even with `retry(_:evenIfNotIdempotent: true)`.
     /// - Parameters:
     ///   - fileURL: The file.
     ///   - contentType: Its `Content-Type`; `application/octet-stream` by default.

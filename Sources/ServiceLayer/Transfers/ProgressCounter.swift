@@ -7,7 +7,7 @@ import FoundationNetworking
 /// Counts one call's bytes and hands a ``TransferProgress`` to its watcher, at most 30 times a second.
 ///
 /// A sampling timer reads the current task's counters every 1/30 s and reports only when they
-/// changed, so a fast transfer never floods the main queue. Each try's task is ``watch(_:expectedToSend:)``ed
+/// changed, so a fast transfer never floods the main queue. Each try is ``startTry(expectedToSend:)``ed
 /// in turn: its bytes start from zero and ``TransferProgress/attempt`` goes up. ``stop()`` (run by the
 /// call as it finishes, before its completion is queued) reports the last value and stops for good:
 /// nothing is reported after the completion.
@@ -16,7 +16,7 @@ final class ProgressCounter: Sendable {
     private struct State: @unchecked Sendable {
         var task: URLSessionTask?
         var progress = TransferProgress(attempt: 0)
-        /// Bytes the task delegate counted as they arrived (a data task on Linux, whose task counters stay 0).
+        /// Bytes the task delegate counted as they arrived (on Linux a task's own counter stays 0).
         var counted: Int64 = 0
         var reported: TransferProgress?
         var timer: (any DispatchSourceTimer)?
@@ -44,12 +44,12 @@ final class ProgressCounter: Sendable {
         ProgressCounter { progress in MainQueue.async { handler(progress) } }
     }
 
-    /// Starts counting `task`, a new try: its bytes from zero, the attempt one higher (reported at once
-    /// from the second try on, so the restart shows).
-    func watch(_ task: URLSessionTask, expectedToSend: Int64?) {
+    /// Starts a new try: its bytes from zero, the attempt one higher (reported at once from the second
+    /// try on, so the restart shows).
+    func startTry(expectedToSend: Int64?) {
         state.withLock { state in
             guard !state.stopped else { return }
-            state.task = task
+            state.task = nil
             state.counted = 0
             let attempt = state.progress.attempt + 1
             state.progress = TransferProgress(totalBytesToSend: expectedToSend, attempt: attempt)
@@ -57,6 +57,14 @@ final class ProgressCounter: Sendable {
             if state.timer == nil { state.timer = startTimer() }
         }
     }
+
+    /// The current try's task, once its delegate knows it: its expected length is read from it.
+    func attach(_ task: URLSessionTask) {
+        state.withLock { if !$0.stopped { $0.task = task } }
+    }
+
+    /// The answer bytes the delegate counted in the current try.
+    var bytesReceived: Int64 { state.withLock { $0.counted } }
 
     /// The task delegate saw `total` body bytes sent of `expected`.
     func sent(_ total: Int64, of expected: Int64) {
@@ -66,9 +74,21 @@ final class ProgressCounter: Sendable {
         }
     }
 
+    /// The server answered the current try: its whole body was sent.
+    func bodySent() {
+        state.withLock { state in
+            if let total = state.progress.totalBytesToSend { state.progress.bytesSent = total }
+        }
+    }
+
     /// The task delegate saw `count` more answer bytes.
     func received(_ count: Int64) {
         state.withLock { $0.counted += count }
+    }
+
+    /// The task delegate saw `total` answer bytes so far.
+    func received(total: Int64) {
+        state.withLock { $0.counted = max($0.counted, total) }
     }
 
     /// Reports the last value (if it changed) and stops: no value is reported after this.
@@ -104,11 +124,11 @@ final class ProgressCounter: Sendable {
         }
     }
 
-    /// Reads the task's counters into `state.progress`.
+    /// Reads the delegate's counts and the task's counters into `state.progress`.
     private func sample(_ state: inout State) {
+        state.progress.bytesReceived = max(state.progress.bytesReceived, state.counted)
         guard let task = state.task else { return }
-        let received = max(state.counted, task.countOfBytesReceived)
-        state.progress.bytesReceived = max(state.progress.bytesReceived, received)
+        state.progress.bytesReceived = max(state.progress.bytesReceived, task.countOfBytesReceived)
         state.progress.bytesSent = max(state.progress.bytesSent, task.countOfBytesSent)
         let expected = task.countOfBytesExpectedToReceive
         state.progress.totalBytesToReceive = expected > 0 ? expected : nil
