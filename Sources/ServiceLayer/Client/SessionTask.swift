@@ -23,6 +23,11 @@ final class SessionTask: Sendable {
         case upload(fromFile: URL)
         /// The answer is written to a temporary file, handed to the completion, removed afterwards.
         case download
+
+        var isData: Bool {
+            if case .data = self { return true }
+            return false
+        }
     }
 
     /// How a task ended: the answer's body (in memory), or the temporary file of a download; the
@@ -62,6 +67,9 @@ final class SessionTask: Sendable {
         _ kind: Kind, request: URLRequest, session: URLSession, redirects: RedirectGuard,
         progress: ProgressCounter?, completion: @escaping @Sendable (End) -> Void
     ) {
+        let (kind, request, completion) =
+            !kind.isData && Self.goesThroughOwnProtocol(session)
+            ? Self.inMemory(kind, request: request, completion: completion) : (kind, request, completion)
         var bodyLength = Int64(request.httpBody?.count ?? 0)
         if case .upload(let file) = kind { bodyLength = Self.size(of: file) ?? -1 }
         let delegate: TaskDelegate =
@@ -170,6 +178,45 @@ final class SessionTask: Sendable {
                 }
                 task?.cancel()
             }
+        }
+    }
+
+    /// Whether `session` answers through a `URLProtocol` of its own (a stub such as ServiceLayerTesting's
+    /// `URLStub`): a class in its configuration's `protocolClasses` that is not Foundation's (theirs
+    /// start with `_`). Such a protocol sees no body of an upload from a file, and on Linux a download
+    /// through it gets no file.
+    static func goesThroughOwnProtocol(_ session: URLSession) -> Bool {
+        (session.configuration.protocolClasses ?? []).contains { !String(describing: $0).hasPrefix("_") }
+    }
+
+    /// `kind` as a data task for a session with its own `URLProtocol`: an upload's file read into the
+    /// request's body, a download's answer written to a temporary file for `completion` (removed after).
+    private static func inMemory(
+        _ kind: Kind, request: URLRequest, completion: @escaping @Sendable (End) -> Void
+    ) -> (Kind, URLRequest, @Sendable (End) -> Void) {
+        var request = request
+        switch kind {
+        case .data:
+            return (kind, request, completion)
+        case .upload(let file):
+            request.httpBody = (try? Data(contentsOf: file)) ?? Data()
+            return (.data, request, completion)
+        case .download:
+            return (
+                .data, request,
+                { end in
+                    var end = end
+                    let file = FileManager.default.temporaryDirectory
+                        .appendingPathComponent("ServiceLayer-download-\(UUID().uuidString)")
+                    if end.error == nil, FileManager.default.createFile(atPath: file.path, contents: end.data ?? Data())
+                    {
+                        end.file = file
+                    }
+                    end.data = nil
+                    completion(end)
+                    try? FileManager.default.removeItem(at: file)
+                }
+            )
         }
     }
 
