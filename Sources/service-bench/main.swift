@@ -7,6 +7,7 @@ import Foundation
 // the main queue runs, as in an app.
 let arguments = Array(CommandLine.arguments.dropFirst())
 Thread.detachNewThread {
+    if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }  // TransferBench.swift
     exit(BenchProgram.main(arguments: arguments))
 }
 dispatchMain()

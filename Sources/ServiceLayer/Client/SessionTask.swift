@@ -8,9 +8,9 @@ import FoundationNetworking
 /// it a delegate of its own (the redirect policy of ``RedirectGuard`` and the transfer's progress), and
 /// is the only way to cancel it.
 ///
-/// A plain call (a data task nobody watches) runs with a completion handler, its delegate deciding
-/// redirects only. An upload, a download, or a call whose progress is watched runs through URLSession's
-/// `async` methods with the delegate passed in (`data(for:delegate:)`, `upload(for:fromFile:delegate:)`,
+/// A call nobody watches runs as a task with a completion handler, its delegate deciding redirects
+/// only (the fastest way). A call whose progress is watched runs through URLSession's `async` methods
+/// with the delegate passed in (`data(for:delegate:)`, `upload(for:fromFile:delegate:)`,
 /// `download(for:delegate:)`): on Linux those are the only tasks whose own delegate hears of the bytes
 /// sent and received (a completion-handler task's never does, and its `progress` stays 0; tested in
 /// `LinuxTransferBehaviourTests`). A download on Linux is the exception (see ``downloadsWithHandler``).
@@ -81,29 +81,12 @@ final class SessionTask: Sendable {
         self.delegate = delegate
         progress?.startTry(expectedToSend: bodyLength >= 0 ? bodyLength : nil)
 
-        if case .data = kind, progress == nil {
-            let task = session.dataTask(with: request) { data, response, error in
-                completion(End(data: data, response: response, error: error))
-            }
-            task.delegate = delegate  // redirects only: see above
-            runner = .handler(task)
-            start = { task.resume() }
-            return
-        }
-        if case .download = kind, Self.downloadsWithHandler {
-            let known = Locked<URLSessionTask?>(nil)
-            let task = session.downloadTask(with: request) { file, response, error in
-                // Linux gives a failed task's completion no response, even when its head had arrived: the
-                // length it announced is kept on the task.
-                let task = known.withLock { $0 }
-                var end = End(file: file, response: response ?? task?.response, error: error)
-                end.bytesReceived = task?.countOfBytesReceived ?? 0
-                if let expected = task?.countOfBytesExpectedToReceive, expected > 0 { end.expectedLength = expected }
-                completion(end)
-            }
-            known.withLock { $0 = task }
-            task.delegate = delegate  // redirects only
-            progress?.attach(task)  // its expected length; Linux counts no bytes received (see above)
+        var isDownload = false
+        if case .download = kind { isDownload = true }
+        if progress == nil || (isDownload && Self.downloadsWithHandler) {
+            let task = Self.handlerTask(kind, request: request, session: session, completion: completion)
+            task.delegate = delegate  // redirects (and bytes, on Apple platforms): see above
+            progress?.attach(task)  // its expected length
             runner = .handler(task)
             start = { task.resume() }
             return
@@ -140,6 +123,37 @@ final class SessionTask: Sendable {
                 return state.cancelled
             }
             if cancelled { task.cancel() }
+        }
+    }
+
+    /// A task with a completion handler: the fastest kind (on Linux a task with a delegate of its own
+    /// behind an `async` method uploads at half the speed; see BENCHMARKS.md), used when nobody watches
+    /// the progress.
+    private static func handlerTask(
+        _ kind: Kind, request: URLRequest, session: URLSession, completion: @escaping @Sendable (End) -> Void
+    ) -> URLSessionTask {
+        switch kind {
+        case .data:
+            return session.dataTask(with: request) { data, response, error in
+                completion(End(data: data, response: response, error: error))
+            }
+        case .upload(let file):
+            return session.uploadTask(with: request, fromFile: file) { data, response, error in
+                completion(End(data: data, response: response, error: error))
+            }
+        case .download:
+            let known = Locked<URLSessionTask?>(nil)
+            let task = session.downloadTask(with: request) { file, response, error in
+                // Linux gives a failed task's completion no response, even when its head had arrived: the
+                // length it announced is kept on the task.
+                let task = known.withLock { $0 }
+                var end = End(file: file, response: response ?? task?.response, error: error)
+                end.bytesReceived = task?.countOfBytesReceived ?? 0
+                if let expected = task?.countOfBytesExpectedToReceive, expected > 0 { end.expectedLength = expected }
+                completion(end)
+            }
+            known.withLock { $0 = task }
+            return task
         }
     }
 
