@@ -7,7 +7,8 @@ import Foundation
 // the main queue runs, as in an app.
 let arguments = Array(CommandLine.arguments.dropFirst())
 Thread.detachNewThread {
-    if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }  // TransferBench.swift
+    // `service-bench transfers`: uploads, downloads and their memory (TransferBench.swift).
+    if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }
     exit(BenchProgram.main(arguments: arguments))
 }
 dispatchMain()
