@@ -22,8 +22,8 @@ enum TransferBench {
         var transferBytes: Int { quick ? 5_000_000 : 50_000_000 }
         /// Bytes of the memory run: 200 MB (20 MB quick).
         var memoryBytes: Int { quick ? 20_000_000 : 200_000_000 }
-        /// Interleaved rounds per side: 5 (1 quick).
-        var rounds: Int { quick ? 1 : 5 }
+        /// Interleaved rounds per side: 9 (1 quick).
+        var rounds: Int { quick ? 1 : 9 }
     }
 
     /// Runs the subcommand; 0 when every measurement ran, 1 when one broke, 2 on bad arguments.
@@ -53,7 +53,11 @@ enum TransferBench {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = URLSession(configuration: .ephemeral)
+        // Bare: a plain session without a response cache, as the layer's (an ephemeral session's
+        // in-memory cache would otherwise store each 50 MB answer on the bare side only).
+        let bareConfiguration = URLSessionConfiguration.ephemeral
+        bareConfiguration.urlCache = nil
+        let session = URLSession(configuration: bareConfiguration)
         let client = APIClient(
             baseURL: server.baseURL, session: APIClient.makeSession(configuration: .ephemeral),
             options: APIClient.Options(timeout: 600, retryPolicy: .never))
