@@ -146,7 +146,12 @@ public struct MultipartForm: Sendable {
         var disposition = "Content-Disposition: form-data; name=\"\(escaped(name))\""
         if let fileName { disposition += "; filename=\"\(escaped(fileName))\"" }
         var lines = disposition + "\r\n"
-        if let contentType { lines += "Content-Type: \(contentType.filter { $0 != "\r" && $0 != "\n" })\r\n" }
+        if let contentType {
+            // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            var type = String.UnicodeScalarView()
+            type.append(contentsOf: contentType.unicodeScalars.filter { $0 != "\r" && $0 != "\n" })
+            lines += "Content-Type: \(String(type))\r\n"
+        }
         return lines
     }
 
