@@ -107,6 +107,24 @@ final class UploadTests: FixtureServerTestCase {
         XCTAssertEqual(requests(to: "/api/users/2/avatar").count, 1, "a body from disk on a POST is sent once")
     }
 
+    func testCancellingMidUploadEndsCancelledOnceAndRemovesTheBodyFile() async throws {
+        let file = folder.appendingPathComponent("big.png")
+        try picture(900_000).write(to: file)
+        var form = MultipartForm()
+        form.appendFile(at: file, named: "avatar", fileName: "big.png")
+        server.inject(.delay(5), path: "/api/users/7/avatar")  // the answer waits: the cancel comes first
+        let transfer = client().transfer(Endpoint<Uploaded>(method: .post, "users/7/avatar").multipart(form))
+        for await progress in transfer.progress where progress.totalBytesToSend != nil { transfer.cancel() }
+        do {
+            _ = try await transfer.value
+            XCTFail("a cancelled upload must fail")
+        } catch {
+            XCTAssertEqual(error, .cancelled)
+        }
+        let tempFiles = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
+        XCTAssertFalse(tempFiles.contains { $0.hasPrefix("ServiceLayer-upload-") }, "the body file is removed")
+    }
+
     func testUploadProgressRunsOnTheMainActorAndReachesTheTotal() throws {
         var form = MultipartForm()
         form.append(picture(400_000), named: "avatar", fileName: "p.png")
