@@ -18,7 +18,7 @@ public struct StubFormPart: Sendable, Equatable {
 extension StubRequest {
     /// The parts of a `multipart/form-data` body, in order: the boundary read from `Content-Type`, each
     /// part's `Content-Disposition` `name` and `filename` (with the `%22`, `%0D` and `%0A` escapes of
-    /// browsers and ``MultipartForm`` decoded) and `Content-Type`. `nil` when the request is not such a
+    /// browsers and ServiceLayer's `MultipartForm` decoded) and `Content-Type`. `nil` when the request is not such a
     /// form or its body is malformed.
     public var multipartParts: [StubFormPart]? {
         guard let body, let type = header("Content-Type"), type.lowercased().hasPrefix("multipart/form-data"),

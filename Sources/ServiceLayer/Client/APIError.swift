@@ -112,9 +112,9 @@ public enum APIError: Error, Sendable, Equatable {
     }
 
     /// Whether the failure may go away on its own, so that repeating an idempotent request can help:
-    /// a timeout, a lost connection, a download cut short, or a 408, 429, 502, 503 or 504 status. A connection closed before
-    /// any response counts as lost: Linux's URLSession reports it as `badServerResponse` ("Empty reply
-    /// from server") rather than `networkConnectionLost`.
+    /// a timeout, a lost connection, a download cut short, or a 408, 429, 502, 503 or 504 status. A
+    /// connection closed before any response counts as lost: Linux's URLSession reports it as
+    /// `badServerResponse` ("Empty reply from server") rather than `networkConnectionLost`.
     public var isTransient: Bool {
         switch self {
         case .timedOut, .incompleteDownload: return true
