@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// A loopback HTTP/1.1 server that reads a request's body (any size, by `Content-Length`), throws the
-/// bytes away and answers 204: the far end of the upload bench (the fixture server keeps bodies to 1 MiB).
+/// A loopback HTTP/1.1 server that reads a request's body (any size, by `Content-Length`; a `100 Continue`
+/// first when asked), throws the bytes away and answers 204: the far end of the upload bench (the fixture server keeps bodies to 1 MiB).
 final class UploadSink: @unchecked Sendable {  // the listener is set once; connections run on their own queue
     private let listener: Int32
     /// The port it listens on.
@@ -63,6 +63,12 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
             let length =
                 head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
                 .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if head.contains("\r\nexpect: 100-continue") {  // libcurl asks before a large body, then waits 1 s
+                let goOn = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
+                guard goOn.withUnsafeBytes({ send(connection, $0.baseAddress, $0.count, 0) }) == goOn.count else {
+                    return
+                }
+            }
             var remaining = length - (pending.count - headEnd - 4)
             pending = remaining < 0 ? Array(pending[(headEnd + 4 + length)...]) : []
             while remaining > 0 {
