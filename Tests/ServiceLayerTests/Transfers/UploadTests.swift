@@ -175,4 +175,41 @@ final class RawBodyUploadTests: HostileTestCase {
         XCTAssertEqual(request.headers["content-length"], "200000")
         XCTAssertEqual(request.body, bytes)
     }
+
+    /// A file upload redirected with its method kept: on Linux, where Foundation would send the redirected
+    /// request without the body, the redirect is refused (the 307 is the answer); elsewhere it is followed.
+    func testAFileUploadRedirectedWithItsMethodIsNotSentWithoutItsBody() async throws {
+        let server = try startServer { request in
+            request.target == "/moved" ? .init(status: 204) : .init(status: 307, headers: [("Location", "/moved")])
+        }
+        let file = try makeDirectory().appendingPathComponent("clip.bin")
+        try Data(repeating: 1, count: 10_000).write(to: file)
+        do {
+            _ = try await makeClient(server.baseURL).send(Endpoint<Void>(method: .put, "clips/1").file(file))
+            #if canImport(FoundationNetworking)
+            XCTFail("Linux would send the body-less PUT to /moved")
+            #endif
+        } catch {
+            #if canImport(FoundationNetworking)
+            XCTAssertEqual(error.statusCode, 307)
+            #else
+            XCTFail("unexpected \(error)")
+            #endif
+        }
+        XCTAssertFalse(server.requests.contains { $0.target == "/moved" && $0.body.isEmpty })
+    }
+
+    /// A full disk, as the file system reports it, is ``APIError/diskFull``; other file errors say what failed.
+    func testAFullDiskIsTypedAndOtherFileErrorsAreFileAccess() {
+        XCTAssertEqual(APIError(fileError: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))), .diskFull)
+        XCTAssertEqual(APIError(fileError: CocoaError(.fileWriteOutOfSpace)), .diskFull)
+        let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
+        XCTAssertEqual(
+            APIError(
+                fileError: NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: underlying])),
+            .diskFull)
+        guard case .fileAccess = APIError(fileError: CocoaError(.fileNoSuchFile)) else {
+            return XCTFail("not fileAccess")
+        }
+    }
 }
