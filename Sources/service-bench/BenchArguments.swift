@@ -11,6 +11,13 @@ enum BenchCommand: Equatable {
     /// Internal: the child process of the memory measurement. Sends `requests` requests through
     /// `mode` to `baseURL` and prints one JSON line of its resident memory.
     case memoryChild(mode: MemoryMode, baseURL: URL, requests: Int)
+    /// Internal: the child process of the in-flight measurement. Starts `calls` calls at once through
+    /// `mode` to `baseURL` (a listener that never answers), and prints one JSON line of its memory;
+    /// with `exitInFlight`, exits as soon as it has read its memory with every call in flight.
+    case inFlightChild(mode: MemoryMode, baseURL: URL, calls: Int, exitInFlight: Bool)
+    /// Internal: the child process of the main-thread measurement, whose main thread runs the main
+    /// run loop. Measures against `baseURL` (which serves the generated menu) and prints one JSON line.
+    case mainThreadChild(baseURL: URL, items: Int, rounds: Int, callsPerRound: Int)
 }
 
 /// The two ways of sending the same request that every measurement compares.
@@ -55,18 +62,26 @@ struct BenchSettings: Equatable {
     var memoryRequests: Int
     /// Child processes per mode of the memory measurement (interleaved); figures are medians.
     var memoryRuns: Int
+    /// Sequential calls per side per round of the main-thread measurement (on the decode's menu).
+    var mainThreadCallsPerRound: Int
+    /// Calls in flight at once in each child of the in-flight memory measurement.
+    var inFlightCalls: Int
+    /// Child processes per side of the in-flight memory measurement (alternating); figures are medians.
+    var inFlightRuns: Int
 
-    /// The full run: 7 rounds, 10,000-item decode, 10,000 requests for memory.
+    /// The full run: 7 rounds, 10,000-item decode, 10,000 requests for memory, 10,000 calls in flight.
     static let full = BenchSettings(
         isQuick: false, rounds: 7, sequentialRequests: 400, decodeItems: 10_000, decodesPerRound: 3,
         concurrentCallers: 6, requestsPerCaller: 100, coalescedCallers: 100, cacheHitsPerRound: 10_000,
-        imageFetchesPerRound: 200, memoryRequests: 10_000, memoryRuns: 3)
+        imageFetchesPerRound: 200, memoryRequests: 10_000, memoryRuns: 3, mainThreadCallsPerRound: 5,
+        inFlightCalls: 10_000, inFlightRuns: 2)
 
-    /// The `--quick` run for CI: small sizes, 3 rounds, 1,000 requests for memory.
+    /// The `--quick` run for CI: small sizes, 3 rounds, 1,000 requests for memory, 200 calls in flight.
     static let quick = BenchSettings(
         isQuick: true, rounds: 3, sequentialRequests: 30, decodeItems: 1_000, decodesPerRound: 2,
         concurrentCallers: 6, requestsPerCaller: 10, coalescedCallers: 100, cacheHitsPerRound: 1_000,
-        imageFetchesPerRound: 20, memoryRequests: 1_000, memoryRuns: 1)
+        imageFetchesPerRound: 20, memoryRequests: 1_000, memoryRuns: 1, mainThreadCallsPerRound: 2,
+        inFlightCalls: 200, inFlightRuns: 1)
 }
 
 // MARK: - Parsing
@@ -79,13 +94,15 @@ enum BenchArguments {
 
         Measures ServiceLayer (MenuController over APIClient) against a bare URLSession + JSONDecoder
         on an embedded fixture server: per-request overhead, decoding, concurrency, coalescing and the
-        image cache, and memory growth. Prints a table, then one line of JSON with every figure.
+        image cache, memory growth, the caches, the main thread's time per call for a main-actor
+        decoded response, and the memory per call in flight. Prints a table, then one line of JSON
+        with every figure.
         Build it in release mode: swift run -c release service-bench
 
         OPTIONS:
-          --quick          A small run for CI (3 rounds, small sizes, 1,000 requests for memory); its
-                           timings are printed but not judged.
-          --overhead-only  Run only the overhead measurement (1/6), and print its rows and figures.
+          --quick          A small run for CI (3 rounds, small sizes, 1,000 requests for memory, 200
+                           calls in flight); its timings are printed but not judged.
+          --overhead-only  Run only the overhead measurement (1/8), and print its rows and figures.
           --rounds <n>     Interleaved rounds per comparison (7 by default, 3 with --quick).
           --requests <n>   Sequential requests per round of the overhead measurement (400 by default,
                            30 with --quick).
@@ -99,6 +116,8 @@ enum BenchArguments {
     /// stands; `--rounds` and `--requests` then override theirs.
     static func parse(_ arguments: [String]) -> Result<BenchCommand, BenchUsageError> {
         if arguments.first == "--memory-child" { return parseMemoryChild(Array(arguments.dropFirst())) }
+        if arguments.first == MainThreadBench.childFlag { return parseMainThreadChild(Array(arguments.dropFirst())) }
+        if arguments.first == "--in-flight-child" { return parseInFlightChild(Array(arguments.dropFirst())) }
         var quick = false
         var overheadOnly = false
         var rounds: Int?
@@ -131,5 +150,30 @@ enum BenchArguments {
             let requests = Int(arguments[2]), requests > 0
         else { return .failure(BenchUsageError(message: "--memory-child needs <layer|bare> <base-url> <requests>")) }
         return .success(.memoryChild(mode: mode, baseURL: url, requests: requests))
+    }
+
+    /// `--main-thread-child <base-url> <items> <rounds> <calls-per-round>`, passed by the parent process only.
+    private static func parseMainThreadChild(_ arguments: [String]) -> Result<BenchCommand, BenchUsageError> {
+        let numbers = arguments.dropFirst().compactMap { Int($0) }.filter { $0 > 0 }
+        guard arguments.count == 4, numbers.count == 3, let url = URL(string: arguments[0]), url.host != nil else {
+            return .failure(
+                BenchUsageError(message: "\(MainThreadBench.childFlag) needs <base-url> <items> <rounds> <calls>"))
+        }
+        return .success(
+            .mainThreadChild(baseURL: url, items: numbers[0], rounds: numbers[1], callsPerRound: numbers[2]))
+    }
+
+    /// `--in-flight-child <layer|bare> <base-url> <calls> [--exit-in-flight]`, passed by the parent
+    /// process (or by hand, to profile one side's heap with every call in flight).
+    private static func parseInFlightChild(_ arguments: [String]) -> Result<BenchCommand, BenchUsageError> {
+        let exitInFlight = arguments.count == 4 && arguments[3] == "--exit-in-flight"
+        guard arguments.count == 3 || exitInFlight, let mode = MemoryMode(rawValue: arguments[0]),
+            let url = URL(string: arguments[1]), url.host != nil,
+            let calls = Int(arguments[2]), calls > 0
+        else {
+            return .failure(
+                BenchUsageError(message: "--in-flight-child needs <layer|bare> <base-url> <calls> [--exit-in-flight]"))
+        }
+        return .success(.inFlightChild(mode: mode, baseURL: url, calls: calls, exitInFlight: exitInFlight))
     }
 }

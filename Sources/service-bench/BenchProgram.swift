@@ -2,7 +2,7 @@ import FixtureServer
 import Foundation
 
 /// The bench from start to exit: parses the arguments, starts the embedded fixture server, runs the
-/// six measurements in order, and prints the table and the JSON line.
+/// eight measurements in order, and prints the table and the JSON line.
 enum BenchProgram {
     /// The overhead and decode targets: the layer may cost at most 5 % more than bare.
     static let ratioTarget = 1.05
@@ -19,6 +19,11 @@ enum BenchProgram {
             return 0
         case .success(.memoryChild(let mode, let baseURL, let requests)):
             return MemoryBench.runChild(mode: mode, baseURL: baseURL, requests: requests)
+        case .success(.mainThreadChild(let baseURL, let items, let rounds, let callsPerRound)):
+            return MainThreadBench.runChild(
+                baseURL: baseURL, items: items, rounds: rounds, callsPerRound: callsPerRound)
+        case .success(.inFlightChild(let mode, let baseURL, let calls, let exitInFlight)):
+            return InFlightBench.runChild(mode: mode, baseURL: baseURL, calls: calls, exitInFlight: exitInFlight)
         case .success(.run(let settings)):
             do throws(BenchFailure) {
                 try run(settings)
@@ -47,7 +52,7 @@ enum BenchProgram {
                 + (settings.overheadOnly ? ", overhead only" : ""))
 
         progress(
-            "1/6 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
+            "1/8 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
         let overhead = try OverheadBench.run(server: server, settings: settings)
         server.resetRecords()
         if settings.overheadOnly {
@@ -67,25 +72,34 @@ enum BenchProgram {
                         + Results.overheadFields(overhead, settings: settings) + [("seconds", .number(seconds))]))
             return
         }
-        progress("2/6 decode: \(settings.decodeItems) items, \(settings.rounds) rounds × \(settings.decodesPerRound)")
+        progress("2/8 decode: \(settings.decodeItems) items, \(settings.rounds) rounds × \(settings.decodesPerRound)")
         let decode = try DecodeBench.run(settings: settings)
         progress(
-            "3/6 concurrency: \(settings.concurrentCallers) callers × \(settings.requestsPerCaller) requests, "
+            "3/8 concurrency: \(settings.concurrentCallers) callers × \(settings.requestsPerCaller) requests, "
                 + "\(settings.rounds) rounds")
         let concurrency = try ConcurrencyBench.run(baseURL: baseURL, settings: settings)
         server.resetRecords()
-        progress("4/6 coalescing and image cache: \(settings.coalescedCallers) concurrent calls, then cache hits")
+        progress("4/8 coalescing and image cache: \(settings.coalescedCallers) concurrent calls, then cache hits")
         let image = try ImageBench.run(server: server, settings: settings)
         server.resetRecords()
-        progress("5/6 memory: \(settings.memoryRuns) child run(s) per side × \(settings.memoryRequests) requests")
+        progress("5/8 memory: \(settings.memoryRuns) child run(s) per side × \(settings.memoryRequests) requests")
         let memory = try MemoryBench.run(baseURL: baseURL, settings: settings)
-        progress("6/6 caches: relaunch with a cold and a warm disk cache, bytes for 100 menu fetches")
+        progress("6/8 caches: relaunch with a cold and a warm disk cache, bytes for 100 menu fetches")
         let cache = try CacheBench.run(server: server, settings: settings)
+        server.resetRecords()
+        progress(
+            "7/8 main thread: \(settings.decodeItems)-item menu, \(settings.rounds) rounds × "
+                + "\(settings.mainThreadCallsPerRound) calls, main-actor vs off-main decoding")
+        let mainThread = try MainThreadBench.run(server: server, settings: settings)
+        server.resetRecords()
+        progress(
+            "8/8 in flight: \(settings.inFlightRuns) child run(s) per side × \(settings.inFlightCalls) calls at once")
+        let inFlight = try InFlightBench.run(settings: settings)
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
 
         let results = Results(
             settings: settings, overhead: overhead, decode: decode, concurrency: concurrency, image: image,
-            memory: memory, cache: cache, seconds: seconds)
+            memory: memory, cache: cache, mainThread: mainThread, inFlight: inFlight, seconds: seconds)
         print(machineLine())
         print(results.title)
         print(Report.table(results.rows))

@@ -18,15 +18,20 @@ struct MenuEnvelope: Codable, Sendable {
 
 // MARK: - Equally configured sessions
 
-/// The configuration both sides use: `.default`, no URL cache, the layer's cache policy and a
-/// 30-second request timeout (which the layer, with no timeout in its options, sets on every request).
-func benchConfiguration() -> URLSessionConfiguration {
+/// The configuration both sides use: `.default`, no URL cache, the layer's cache policy and a request
+/// timeout (which the layer, with no timeout in its options, sets on every request).
+/// - Parameter timeout: Seconds per request; 30 by default (the in-flight measurement holds its calls
+///   longer).
+func benchConfiguration(timeout: TimeInterval = 30) -> URLSessionConfiguration {
     let configuration = URLSessionConfiguration.default
     configuration.urlCache = nil
     configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = 30
+    configuration.timeoutIntervalForRequest = timeout
     return configuration
 }
+
+/// What `done` receives when a call ended because it was cancelled (on either side).
+let cancelledFailure = "cancelled"
 
 /// The category every menu request asks for; the fixture server has three entrées (Apple's data).
 let benchCategory = "entrees"
@@ -45,20 +50,32 @@ struct LayerClient: Sendable {
     ///   - baseURL: The fixture server.
     ///   - options: The client's policies; the defaults (coalescing on) unless the measurement says otherwise.
     ///   - imageCacheLimit: The image cache's size; 0 turns it off.
-    init(baseURL: URL, options: APIClient.Options = .init(), imageCacheLimit: Int = 20 * 1024 * 1024) {
+    ///   - timeout: The session's request timeout in seconds; 30 by default.
+    init(
+        baseURL: URL, options: APIClient.Options = .init(), imageCacheLimit: Int = 20 * 1024 * 1024,
+        timeout: TimeInterval = 30
+    ) {
         controller = MenuController(
-            baseURL: baseURL, session: APIClient.makeSession(configuration: benchConfiguration()), options: options,
-            imageCacheLimit: imageCacheLimit)
+            baseURL: baseURL, session: APIClient.makeSession(configuration: benchConfiguration(timeout: timeout)),
+            options: options, imageCacheLimit: imageCacheLimit)
     }
 
     /// One `fetchMenuItems(forCategory: "entrees")`; `done` receives `nil` or what went wrong.
     func fetchMenu(_ done: @escaping @Sendable (String?) -> Void) {
+        startMenu(done)
+    }
+
+    /// ``fetchMenu(_:)``, returning the call's handle; `done` receives ``cancelledFailure`` after a cancel.
+    @discardableResult
+    func startMenu(_ done: @escaping @Sendable (String?) -> Void) -> RequestHandle {
         controller.fetchMenuItems(forCategory: benchCategory) { result in
             switch result {
             case .success(let items):
                 done(
                     items.count == benchCategoryCount ? nil : "expected \(benchCategoryCount) items, got \(items.count)"
                 )
+            case .failure(.cancelled):
+                done(cancelledFailure)
             case .failure(let error):
                 done("layer: \(error)")
             }
@@ -89,24 +106,34 @@ struct BareClient: Sendable {
     let baseURL: URL
     /// The decoder every answer goes through, created once.
     let decoder = JSONDecoder()
+    /// The request timeout in seconds, on the session and on every request (as the layer sets it).
+    let timeout: TimeInterval
 
-    /// - Parameter baseURL: The fixture server.
-    init(baseURL: URL) {
-        session = URLSession(configuration: benchConfiguration())
+    /// - Parameters:
+    ///   - baseURL: The fixture server.
+    ///   - timeout: The request timeout in seconds; 30 by default.
+    init(baseURL: URL, timeout: TimeInterval = 30) {
+        session = URLSession(configuration: benchConfiguration(timeout: timeout))
         self.baseURL = baseURL
+        self.timeout = timeout
     }
 
     /// `GET menu?category=<category>` with `Accept: application/json`, built as an app would, per call.
     func menuRequest(forCategory category: String) -> URLRequest {
         var components = URLComponents(url: baseURL.appendingPathComponent("menu"), resolvingAgainstBaseURL: true)!
         components.queryItems = [URLQueryItem(name: "category", value: category)]
-        var request = URLRequest(url: components.url!, timeoutInterval: 30)
+        var request = URLRequest(url: components.url!, timeoutInterval: timeout)
         request.setValue("application/json", forHTTPHeaderField: "Accept")
         return request
     }
 
     /// One `GET menu?category=entrees`, decoded; `done` receives `nil` or what went wrong, on the main actor.
     func fetchMenu(_ done: @escaping @Sendable (String?) -> Void) {
+        startMenu(done).resume()
+    }
+
+    /// ``fetchMenu(_:)``'s task, not yet resumed; `done` receives ``cancelledFailure`` after a cancel.
+    func startMenu(_ done: @escaping @Sendable (String?) -> Void) -> URLSessionDataTask {
         session.dataTask(with: menuRequest(forCategory: benchCategory)) { [decoder] data, response, error in
             let failure: String?
             switch Self.validate(data, response, error) {
@@ -123,12 +150,12 @@ struct BareClient: Sendable {
                 }
             }
             DispatchQueue.main.async { MainActor.assumeIsolated { done(failure) } }
-        }.resume()
+        }
     }
 
     /// One `GET <url>` for an image; `done` receives the byte count or what went wrong.
     func fetchImage(_ url: URL, _ done: @escaping @Sendable (Result<Int, BenchFailure>) -> Void) {
-        var request = URLRequest(url: url, timeoutInterval: 30)
+        var request = URLRequest(url: url, timeoutInterval: timeout)
         request.setValue("image/*", forHTTPHeaderField: "Accept")
         session.dataTask(with: request) { data, response, error in
             let result = Self.validate(data, response, error).map(\.count)
@@ -140,7 +167,10 @@ struct BareClient: Sendable {
     private static func validate(_ data: Data?, _ response: URLResponse?, _ error: (any Error)?) -> Result<
         Data, BenchFailure
     > {
-        if let error { return .failure(BenchFailure("bare: \(error)")) }
+        if let error {
+            return .failure(
+                BenchFailure((error as? URLError)?.code == .cancelled ? cancelledFailure : "bare: \(error)"))
+        }
         guard let http = response as? HTTPURLResponse, (200...299).contains(http.statusCode) else {
             return .failure(BenchFailure("bare: not a 2xx answer"))
         }

@@ -27,6 +27,15 @@ func processCPUSeconds() -> Double {
     return seconds(usage.ru_utime) + seconds(usage.ru_stime)
 }
 
+/// CPU time (user + system) the calling thread has used so far, in seconds
+/// (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)`): read on the main thread, the time it spent running
+/// main-queue blocks.
+func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
 /// The median of `values` (the mean of the two middle values for an even count); 0 when empty.
 func median(_ values: [Double]) -> Double {
     guard !values.isEmpty else { return 0 }

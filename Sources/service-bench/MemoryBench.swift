@@ -75,23 +75,8 @@ enum MemoryBench {
     }
 
     private static func runChild(_ mode: MemoryMode, baseURL: URL, requests: Int) throws(BenchFailure) -> ChildReport {
-        let executable =
-            Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--memory-child", mode.rawValue, baseURL.absoluteString, String(requests)]
-        let output = Pipe()
-        process.standardOutput = output
-        do {
-            try process.run()
-        } catch {
-            throw BenchFailure("memory: could not start \(executable.path): \(error)")
-        }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchFailure("memory: the \(mode.rawValue) child exited with \(process.terminationStatus)")
-        }
+        let data = try ChildProcess.run(
+            ["--memory-child", mode.rawValue, baseURL.absoluteString, String(requests)], what: "memory (\(mode))")
         let lastLine = String(decoding: data, as: UTF8.self).split(separator: "\n").last.map(String.init) ?? ""
         guard let report = try? JSONDecoder().decode(ChildReport.self, from: Data(lastLine.utf8)) else {
             throw BenchFailure("memory: the \(mode.rawValue) child printed no report: '\(lastLine)'")
@@ -123,6 +108,31 @@ enum MemoryBench {
             FileHandle.standardError.write(Data("service-bench --memory-child: \(error)\n".utf8))
             return 1
         }
+    }
+}
+
+/// A fresh `service-bench` process, started with internal arguments by a memory measurement.
+enum ChildProcess {
+    /// Runs this executable with `arguments` and returns its standard output; throws unless it exits 0.
+    static func run(_ arguments: [String], what: String) throws(BenchFailure) -> Data {
+        let executable =
+            Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        do {
+            try process.run()
+        } catch {
+            throw BenchFailure("\(what): could not start \(executable.path): \(error)")
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchFailure("\(what): the child exited with \(process.terminationStatus)")
+        }
+        return data
     }
 }
 

@@ -24,6 +24,8 @@ enum JSONValue {
     case integer(Int)
     case flag(Bool)
     case text(String)
+    /// JSON's `null`: a figure this platform cannot measure.
+    case null
 
     /// The value as JSON text; numbers with at most three decimals.
     var json: String {
@@ -35,6 +37,7 @@ enum JSONValue {
             return text == "-0" ? "0" : text
         case .number: return "null"
         case .integer(let value): return String(value)
+        case .null: return "null"
         case .flag(let value): return value ? "true" : "false"
         case .text(let value):
             let data = try! JSONSerialization.data(withJSONObject: [value], options: [.withoutEscapingSlashes])

@@ -16,6 +16,10 @@ struct Results {
     let memory: MemoryBench.Figures
     /// Measurement 6.
     let cache: CacheBench.Figures
+    /// Measurement 7.
+    let mainThread: MainThreadBench.Figures
+    /// Measurement 8.
+    let inFlight: InFlightBench.Figures
     /// Wall time of the whole run.
     let seconds: Double
 
@@ -35,6 +39,9 @@ struct Results {
     var decodeMet: Bool { decode.ratio <= BenchProgram.ratioTarget }
     /// Whether the concurrent image calls cost one server hit.
     var coalescingMet: Bool { image.serverHits == 1 }
+    /// Whether the resident bytes the layer holds per call in flight beyond a bare task are within issue
+    /// 20's goal (reported, not part of `targets_met`).
+    var inFlightGoalMet: Bool { inFlight.oursMinusBareRSS <= InFlightBench.goalBytesPerCall }
 
     // MARK: Presentation
 
@@ -96,6 +103,44 @@ struct Results {
                 name: "wire: \(cache.menuFetches) menu fetches, revalidated vs plain (bytes)",
                 layer: f(Double(cache.revalidatedBytes), 0), bare: f(Double(cache.plainBytes), 0),
                 ratio: f(Double(cache.revalidatedBytes) / Double(cache.plainBytes), 3), target: "—", verdict: "info"),
+        ] + mainThreadRows + inFlightRows
+    }
+
+    /// Measurement 7: the main-actor-decoded side in the "layer" column, the off-main one in "bare".
+    private var mainThreadRows: [ReportRow] {
+        let f = Report.format
+        let items = f(Double(mainThread.items), 0)
+        return [
+            ReportRow(
+                name: "main thread per call, \(items)-item menu: main-actor | off-main decoding (ms)",
+                layer: f(mainThread.mainActorMillis, 3), bare: f(mainThread.offMainMillis, 3),
+                ratio: f(mainThread.ratio, 1), target: "—", verdict: "info"),
+            ReportRow(
+                name: "wall time per call, \(items)-item menu: main-actor | off-main decoding (ms)",
+                layer: f(mainThread.mainActorWallMillis, 2), bare: f(mainThread.offMainWallMillis, 2),
+                ratio: f(mainThread.mainActorWallMillis / mainThread.offMainWallMillis, 3), target: "—",
+                verdict: "info"),
+        ]
+    }
+
+    /// Measurement 8.
+    private var inFlightRows: [ReportRow] {
+        let f = Report.format
+        let calls = f(Double(inFlight.calls), 0)
+        let optional = { (value: Double?) in value.map { f($0, 0) } ?? "—" }
+        return [
+            ReportRow(
+                name: "in flight: RSS per call, \(calls) at once (bytes)", layer: f(inFlight.layerRSSBytesPerCall, 0),
+                bare: f(inFlight.bareRSSBytesPerCall, 0), ratio: "ours−bare \(f(inFlight.oursMinusBareRSS, 0))",
+                target: "ours−bare ≤ 1,536", verdict: inFlightGoalMet ? "met" : "MISSED"),
+            ReportRow(
+                name: "in flight: heap per call, \(calls) at once (bytes)",
+                layer: optional(inFlight.layerHeapBytesPerCall), bare: optional(inFlight.bareHeapBytesPerCall),
+                ratio: "ours−bare \(optional(inFlight.oursMinusBareHeap))", target: "—", verdict: "info"),
+            ReportRow(
+                name: "in flight: heap per call kept after cancel (bytes)",
+                layer: optional(inFlight.layerRetainedHeapBytesPerCall),
+                bare: optional(inFlight.bareRetainedHeapBytesPerCall), ratio: "—", target: "—", verdict: "info"),
         ]
     }
 
@@ -144,6 +189,36 @@ struct Results {
             ("wire_plain_bytes", .integer(cache.plainBytes)),
             ("wire_revalidated_bytes", .integer(cache.revalidatedBytes)),
             ("wire_not_modified", .integer(cache.notModified)),
+            ("main_thread_items", .integer(mainThread.items)),
+            ("main_thread_calls_per_round", .integer(mainThread.callsPerRound)),
+            ("main_thread_main_actor_ms", .number(mainThread.mainActorMillis)),
+            ("main_thread_off_main_ms", .number(mainThread.offMainMillis)),
+            ("main_thread_ratio", .number(mainThread.ratio)),
+            ("main_thread_main_actor_wall_ms", .number(mainThread.mainActorWallMillis)),
+            ("main_thread_off_main_wall_ms", .number(mainThread.offMainWallMillis)),
+            ("in_flight_calls", .integer(inFlight.calls)),
+            ("in_flight_runs", .integer(inFlight.runs)),
+            ("in_flight_layer_rss_bytes_per_call", .number(inFlight.layerRSSBytesPerCall)),
+            ("in_flight_bare_rss_bytes_per_call", .number(inFlight.bareRSSBytesPerCall)),
+            ("in_flight_ours_minus_bare_rss_bytes_per_call", .number(inFlight.oursMinusBareRSS)),
+            ("in_flight_layer_heap_bytes_per_call", inFlight.layerHeapBytesPerCall.map(JSONValue.number) ?? .null),
+            ("in_flight_bare_heap_bytes_per_call", inFlight.bareHeapBytesPerCall.map(JSONValue.number) ?? .null),
+            (
+                "in_flight_ours_minus_bare_heap_bytes_per_call",
+                inFlight.oursMinusBareHeap.map(JSONValue.number) ?? .null
+            ),
+            (
+                "in_flight_layer_retained_heap_bytes_per_call",
+                inFlight.layerRetainedHeapBytesPerCall.map(JSONValue.number) ?? .null
+            ),
+            (
+                "in_flight_bare_retained_heap_bytes_per_call",
+                inFlight.bareRetainedHeapBytesPerCall.map(JSONValue.number) ?? .null
+            ),
+            ("in_flight_layer_start_ms", .number(inFlight.layerStartMillis)),
+            ("in_flight_bare_start_ms", .number(inFlight.bareStartMillis)),
+            ("in_flight_goal_bytes_per_call", .number(InFlightBench.goalBytesPerCall)),
+            ("in_flight_goal_met", .flag(inFlightGoalMet)),
             ("targets_met", .flag(overheadMet && decodeMet && coalescingMet)),
             ("seconds", .number(seconds)),
         ]

@@ -4,11 +4,20 @@ import Foundation
 // embedded fixture server. See BENCHMARKS.md for what each figure means.
 //
 // The controllers call back on the main actor, so the measurements run on a thread of their own while
-// the main queue runs, as in an app.
+// the main queue runs, as in an app. `dispatchMain()` ends the main thread and hands the main queue to
+// Dispatch's worker threads; the main-thread measurement's child needs the main thread itself to run
+// the main queue (its CPU clock is what it reads), so it runs the main run loop instead, as an app does.
+// So does the in-flight child, so that it can run under valgrind (whose DHAT crashes in the signal
+// wait of a main thread that `dispatchMain()` ended).
 let arguments = Array(CommandLine.arguments.dropFirst())
 Thread.detachNewThread {
     // `service-bench transfers`: uploads, downloads and their memory (TransferBench.swift).
     if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }
     exit(BenchProgram.main(arguments: arguments))
 }
-dispatchMain()
+if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBench.childFlag {
+    RunLoop.main.run()  // does not return: the main run loop always has the main queue to serve
+    dispatchMain()  // if it ever did, the child's check that the main queue runs on the main thread fails
+} else {
+    dispatchMain()
+}

@@ -104,7 +104,8 @@ public final class FixtureServer: Sendable {
         self.accounts = accounts
         let cache = CacheValidation(extraCacheable: { path in api?.isCacheable(path) ?? false })
         self.cache = cache
-        api?.database?.onChange { path in cache.touch(path) }
+        // Weak: the cache holds the folder (and so the database) through `extraCacheable`.
+        api?.database?.onChange { [weak cache] path in cache?.touch(path) }
         router = Router(
             routes: (api?.routes() ?? []) + RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
                 + AccountRoutes.routes(data, store: accounts)

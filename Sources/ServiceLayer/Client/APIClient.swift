@@ -182,7 +182,7 @@ public final class APIClient: Sendable {
         } else {
             begin(endpoint, call)
         }
-        return RequestHandle(call)
+        return call.handle
     }
 
     /// Sends `endpoint` for `call`: through the authenticator when it requires authorization and the
@@ -275,14 +275,19 @@ public final class APIClient: Sendable {
             let isUpload = endpoint.body?.isUpload ?? false
             let mayRetry = endpoint.method.isIdempotent || (endpoint.retriesNonIdempotent && !isUpload)
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
-            let deliver: @Sendable (Exchange.Outcome) -> Void = { outcome in
-                answer(TryEnd(cache?.settle(outcome) ?? outcome, request: request, cache: cache))
-            }
+            // Captures the cache step only when there is one (a call in flight keeps this closure).
+            let deliver: @Sendable (Exchange.Outcome) -> Void =
+                if let cache {
+                    { outcome in answer(TryEnd(cache.settle(outcome), request: request, cache: cache)) }
+                } else {
+                    { outcome in answer(TryEnd(outcome, request: request)) }
+                }
+            let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
+            let bodyCarriesSecret = endpoint.bodyCarriesSecret
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    cache: cache.map { $0.isConditional ? .revalidates : .stores } ?? .none,
-                    bodyCarriesSecret: endpoint.bodyCarriesSecret, plan: plan, onEnd: onEnd)
+                    cache: role, bodyCarriesSecret: bodyCarriesSecret, plan: plan, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))

@@ -4,35 +4,23 @@ import Foundation
 ///
 /// Whatever happens — success, failure, ``cancel()`` before the request starts, while it is in
 /// flight or from inside another completion — the call's completion runs exactly once.
-public final class RequestHandle: Sendable {
-    private let call: any CallControl
-
-    init(_ call: any CallControl) {
-        self.call = call
-    }
+///
+/// (The handle is the call itself: a `Call` of the call's response type, so a call in flight holds one
+/// object, not two.)
+public class RequestHandle: @unchecked Sendable {
+    // @unchecked: the handle has no state of its own; its one subclass, `Call`, keeps its state behind a
+    // lock.
+    init() {}
 
     /// Cancels the call: the network request stops (unless other coalesced callers still wait for it)
     /// and the completion receives ``APIError/cancelled``, unless it already received a result.
-    public func cancel() {
-        call.cancel()
-    }
+    public func cancel() {}
 
     /// Whether the call's result has been decided (its completion has run or is scheduled to run).
-    public var isFinished: Bool {
-        call.isFinished
-    }
+    public var isFinished: Bool { true }
 
     /// Whether the call ended by being cancelled.
-    public var isCancelled: Bool {
-        call.isCancelled
-    }
-}
-
-/// What a ``RequestHandle`` controls: a ``Call`` of any response type.
-protocol CallControl: Sendable {
-    func cancel()
-    var isFinished: Bool { get }
-    var isCancelled: Bool { get }
+    public var isCancelled: Bool { false }
 }
 
 /// A call's exactly-once completion, guarded by a lock.
@@ -41,7 +29,7 @@ protocol CallControl: Sendable {
 /// the other does nothing. The completion always runs asynchronously (see ``Delivery``), never under
 /// the lock and never on the caller's stack. A cancel also runs the stop given to ``onCancel(_:)`` (a
 /// call in several steps gives ``CancelSteps/cancel()``).
-final class Call<Response>: CallControl {
+final class Call<Response>: RequestHandle, @unchecked Sendable {
     private struct State: Sendable {
         var delivery: Delivery<Response>?
         var wasCancelled = false
@@ -56,6 +44,9 @@ final class Call<Response>: CallControl {
         self.state = Locked(State(delivery: delivery))
         self.finishing = finishing
     }
+
+    /// The call as its caller holds it.
+    var handle: RequestHandle { self }
 
     /// Records how to stop the call's work when it is cancelled; when the call has already finished,
     /// `stop` runs at once.
@@ -78,7 +69,7 @@ final class Call<Response>: CallControl {
         take()?.deliver(outcome, reading: reading, decoder: decoder)
     }
 
-    func cancel() {
+    override func cancel() {
         let taken = state.withLock { state -> (Delivery<Response>, (@Sendable () -> Void)?)? in
             guard let delivery = state.delivery else { return nil }
             state.wasCancelled = true
@@ -91,11 +82,11 @@ final class Call<Response>: CallControl {
         delivery.deliver(.failure(.cancelled))
     }
 
-    var isFinished: Bool {
+    override var isFinished: Bool {
         state.withLock { $0.delivery == nil }
     }
 
-    var isCancelled: Bool {
+    override var isCancelled: Bool {
         state.withLock { $0.wasCancelled }
     }
 

@@ -58,6 +58,11 @@ struct Handed<Value>: @unchecked Sendable {
 enum MainQueue {
     /// Runs `work` on the main queue, later, as the main actor.
     static func async(_ work: @escaping @MainActor () -> Void) {
-        DispatchQueue.main.async { MainActor.assumeIsolated(work) }
+        DispatchQueue.main.async { run(work) }
+    }
+
+    /// Runs `work` now, as the main actor; the caller must be on the main thread (it traps otherwise).
+    static func run<Value>(_ work: @MainActor () -> Value) -> Value {
+        MainActor.assumeIsolated { Handed(work()) }.value
     }
 }

@@ -93,6 +93,6 @@ extension Endpoint {
     /// (`Endpoint<MenuItems>("menu").map(\.items)`).
     /// - Parameter keyPath: Where the call's value is in the response.
     public func map<Value: Sendable>(_ keyPath: KeyPath<Response, Value> & Sendable) -> Endpoint<Value> {
-        map { $0[keyPath: keyPath] }
+        reading(reading.map { $0.map { $0[keyPath: keyPath] } })
     }
 }

@@ -130,23 +130,22 @@ final class Exchange: Sendable {
         let accepts304 = cache == .revalidates
         let destination = plan.destination
         // One task of the kind the plan needs, with its own delegate: no credentials across origins
-        // (RedirectGuard.swift), the bytes counted for the progress watcher (Transfers/).
+        // (RedirectGuard.swift), the bytes counted for the progress watcher (Transfers/). The task and
+        // the watchdog hold the exchange until the try ends: it then cancels the watchdog and lets go of
+        // the task, and URLSession of the task's completion.
         let task = SessionTask(
             taskKind(), request: request, session: session, redirects: redirectGuard, progress: plan.progress
-        ) { [weak self] end in
-            guard let self else { return }
+        ) { [self] end in
             var outcome = Self.validate(
                 data: end.data, response: end.response, error: end.error, accepts304: accepts304)
-            if let destination, self.isCurrent(attempt) {  // a stale try's file is not put in place
-                if let file = end.file, let size = SessionTask.size(of: file) {
-                    self.plan.progress?.received(total: size)
-                }
+            if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
+                if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
                 outcome = Download.finish(outcome, end: end, at: destination)
             }
-            self.attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: end.response))
+            attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: end.response))
         }
-        let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [weak self] in
-            self?.attemptEnded(attempt, outcome: Self.stalledOutcome(of: task.response), retryAfter: nil, stalled: true)
+        let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [self] in
+            attemptEnded(attempt, outcome: Self.stalledOutcome(of: task.response), retryAfter: nil, stalled: true)
         }
         let started = state.withLock { state -> Bool in
             guard state.onEnd != nil, state.attempt == attempt else { return false }
@@ -212,14 +211,13 @@ final class Exchange: Sendable {
     // MARK: - Retrying
 
     private func scheduleRetry(after delay: TimeInterval, attempt: Int) {
-        let wait = makeTimer(after: delay) { [weak self] in
-            guard let self else { return }
-            let stillWaiting = self.state.withLock { state -> Bool in
+        let wait = makeTimer(after: delay) { [self] in
+            let stillWaiting = state.withLock { state -> Bool in
                 guard state.onEnd != nil, state.attempt == attempt else { return false }
                 state.timer = nil
                 return true
             }
-            if stillWaiting { self.startAttempt() }
+            if stillWaiting { startAttempt() }
         }
         let scheduled = state.withLock { state -> Bool in
             guard state.onEnd != nil else { return false }

@@ -4,43 +4,43 @@ import Foundation
 ///
 /// The lock is a plain `pthread_mutex_t`, which every platform of the package has (iOS 15, macOS 12,
 /// tvOS 15, watchOS 8, visionOS 1, Linux) and which ThreadSanitizer intercepts, so it sees every
-/// hand-off between threads. The mutex lives in memory of its own (`UnsafeMutablePointer`), never
-/// in a stored property, so its address never changes while a thread waits on it.
+/// hand-off between threads. The mutex lives in the tail of a `ManagedBuffer`, never in a stored
+/// property, so its address never changes while a thread waits on it.
 ///
 /// `package` so the demo, the benchmark and the tests of this package share it; it is not public API.
 /// The fixture server keeps its own copy: it shares no code with the client.
-package final class Locked<State: Sendable>: @unchecked Sendable {
-    // @unchecked: `state` is only read and written between `pthread_mutex_lock` and
-    // `pthread_mutex_unlock` of `mutex`; both pointers are set once in `init`.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    // The state lives behind a pointer too, not in a `var` of this class: Swift checks a class
-    // property's accesses for exclusivity at run time, and ThreadSanitizer reported those checks on
-    // an empty state (`Locked(())`) as "Swift access races" although every access held the lock.
+package struct Locked<State: Sendable>: @unchecked Sendable {
+    // @unchecked: the state is only read and written between `pthread_mutex_lock` and
+    // `pthread_mutex_unlock` of the buffer's mutex. Copies of a `Locked` share one buffer.
+    //
+    // One allocation holds both: the state is the buffer's header, the mutex its one element, so a
+    // lock costs one `malloc` (a call makes several locks; a call in flight holds them). Their
+    // addresses are taken once, here, and kept: the buffer never moves, and reaching the header
+    // through `ManagedBuffer`'s accessors on every use is a formal access to a class property, which
+    // ThreadSanitizer reports as a "Swift access race" between two threads that both wait for the lock.
+    private let buffer: Storage
     private let state: UnsafeMutablePointer<State>
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Puts `initialState` behind a new lock.
     package init(_ initialState: State) {
-        mutex = .allocate(capacity: 1)
+        // `create` returns a `ManagedBuffer<State, pthread_mutex_t>` whose dynamic type is `Storage`.
+        let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in initialState }, to: Storage.self)
+        (state, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
         mutex.initialize(to: pthread_mutex_t())
         let status = pthread_mutex_init(mutex, nil)
         precondition(status == 0, "pthread_mutex_init failed with \(status)")
-        state = .allocate(capacity: 1)
-        state.initialize(to: initialState)
-    }
-
-    deinit {
-        state.deinitialize(count: 1)
-        state.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        buffer = storage
     }
 
     /// Runs `body` with exclusive access to the state and returns what it returns. `body` must not
     /// call `withLock` on the same lock (the lock is not recursive).
     package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
+        defer {
+            pthread_mutex_unlock(mutex)
+            _fixLifetime(buffer)
+        }
         return try body(&state.pointee)
     }
 
@@ -58,5 +58,23 @@ package final class Locked<State: Sendable>: @unchecked Sendable {
     package func release(storing newState: State?) {
         if let newState { state.pointee = newState }
         pthread_mutex_unlock(mutex)
+        _fixLifetime(buffer)
+    }
+
+    /// The state and the mutex in one allocation; destroys the mutex with it.
+    private final class Storage: ManagedBuffer<State, pthread_mutex_t> {
+        deinit {
+            withUnsafeMutablePointerToElements { mutex in
+                pthread_mutex_destroy(mutex)
+                mutex.deinitialize(count: 1)
+            }
+        }
+    }
+}
+
+extension Locked: CustomReflectable {
+    /// No children: `dump` never walks into the state (a token store's tokens, say).
+    package var customMirror: Mirror {
+        Mirror(self, children: [])
     }
 }

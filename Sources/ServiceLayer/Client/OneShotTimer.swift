@@ -8,40 +8,34 @@ import Dispatch
 /// switches per request. Instead, every `OneShotTimer` is an entry in one shared ``TimerScheduler``
 /// that owns a single dispatch timer, set to the earliest deadline; arming and cancelling only take
 /// a lock. Cancelling releases the handler at once (unlike `asyncAfter`, which keeps it until the
-/// deadline).
-final class OneShotTimer: Sendable {
+/// deadline). A timer is a value: no object and no lock of its own.
+struct OneShotTimer: Sendable {
+    /// The timer's entry in the scheduler, once armed.
+    private let id: UInt64
     /// When the handler is due, in `DispatchTime` nanoseconds.
-    let deadline: UInt64
+    private let deadline: UInt64
     private let queue: DispatchQueue
-    private let handler: Locked<(@Sendable () -> Void)?>
+    private let handler: @Sendable () -> Void
 
     /// Schedules `handler` on `queue` after `seconds` (sub-second values are fine here: this is
     /// Dispatch, not URLSession). Call ``resume()`` to arm it.
     init(after seconds: Double, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
         let delay = UInt64((max(0, seconds) * 1e9).rounded())
+        self.id = TimerScheduler.shared.newID()
         self.deadline = DispatchTime.now().uptimeNanoseconds &+ delay
         self.queue = queue
-        self.handler = Locked(handler)
+        self.handler = handler
     }
 
     /// Arms the timer. Call once.
     func resume() {
-        TimerScheduler.shared.add(self)
+        TimerScheduler.shared.add(id, deadline: deadline, queue: queue, handler: handler)
     }
 
-    /// Stops the timer; its handler will not run (unless it is already running).
+    /// Stops the timer; its handler will not run (unless it is already running). The scheduler lets go
+    /// of the handler at once.
     func cancel() {
-        handler.withLock { $0 = nil }
-        TimerScheduler.shared.remove(self)
-    }
-
-    /// Runs the handler on the timer's queue, unless it was cancelled. Called by the scheduler.
-    fileprivate func fire() {
-        let handler = self.handler.withLock { handler in
-            defer { handler = nil }
-            return handler
-        }
-        if let handler { queue.async(execute: handler) }
+        TimerScheduler.shared.remove(id)
     }
 }
 
@@ -60,8 +54,17 @@ final class OneShotTimer: Sendable {
 private final class TimerScheduler: @unchecked Sendable {
     static let shared = TimerScheduler()
 
+    /// One armed timer.
+    private struct Entry {
+        /// When the handler is due, in `DispatchTime` nanoseconds.
+        let deadline: UInt64
+        let queue: DispatchQueue
+        let handler: @Sendable () -> Void
+    }
+
     private struct State {
-        var pending: [ObjectIdentifier: OneShotTimer] = [:]
+        var pending: [UInt64: Entry] = [:]
+        var nextID: UInt64 = 0
         /// The deadline the dispatch timer is set to; `nil` when it is idle.
         var armedDeadline: UInt64?
     }
@@ -76,31 +79,40 @@ private final class TimerScheduler: @unchecked Sendable {
         source.resume()
     }
 
-    func add(_ timer: OneShotTimer) {
+    /// A new timer's id.
+    func newID() -> UInt64 {
         state.withLock { state in
-            state.pending[ObjectIdentifier(timer)] = timer
-            if state.armedDeadline.map({ timer.deadline < $0 }) ?? true {
-                arm(at: timer.deadline, &state)
+            state.nextID += 1
+            return state.nextID
+        }
+    }
+
+    /// Arms timer `id`.
+    func add(_ id: UInt64, deadline: UInt64, queue: DispatchQueue, handler: @escaping @Sendable () -> Void) {
+        state.withLock { state in
+            state.pending[id] = Entry(deadline: deadline, queue: queue, handler: handler)
+            if state.armedDeadline.map({ deadline < $0 }) ?? true {
+                arm(at: deadline, &state)
             }
         }
     }
 
-    func remove(_ timer: OneShotTimer) {
-        state.withLock { state in
-            _ = state.pending.removeValue(forKey: ObjectIdentifier(timer))
-        }
+    /// Disarms a timer; its handler is released outside the lock.
+    func remove(_ id: UInt64) {
+        let removed = state.withLock { $0.pending.removeValue(forKey: id) }
+        _ = removed
     }
 
     private func fireDueTimers() {
-        let due = state.withLock { state -> [OneShotTimer] in
+        let due = state.withLock { state -> [Entry] in
             let now = DispatchTime.now().uptimeNanoseconds
-            let due = state.pending.values.filter { $0.deadline <= now }
-            for timer in due { state.pending.removeValue(forKey: ObjectIdentifier(timer)) }
+            let due = state.pending.filter { $0.value.deadline <= now }
+            for id in due.keys { state.pending.removeValue(forKey: id) }
             state.armedDeadline = nil
             if let next = state.pending.values.map(\.deadline).min() { arm(at: next, &state) }
-            return due
+            return Array(due.values)
         }
-        for timer in due.sorted(by: { $0.deadline < $1.deadline }) { timer.fire() }
+        for entry in due.sorted(by: { $0.deadline < $1.deadline }) { entry.queue.async(execute: entry.handler) }
     }
 
     /// Sets the dispatch timer to `deadline`. Called under the lock, so settings are applied in order.

@@ -32,7 +32,7 @@ enum ResponseReading<Response>: Sendable {
     func readHere(_ outcome: Exchange.Outcome, decoder: JSONDecoder) -> Result<Response, APIError> {
         switch self {
         case .anywhere(let read): return read(outcome, decoder)
-        case .onMainActor(let read): return MainActor.assumeIsolated { Handed(read(outcome, decoder)) }.value
+        case .onMainActor(let read): return MainQueue.run { read(outcome, decoder) }
         }
     }
 

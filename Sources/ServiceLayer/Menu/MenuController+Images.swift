@@ -23,7 +23,7 @@ extension MenuController {
         if let cached = imageCache.data(for: url) {
             let call = Call(.mainActor(completion))
             call.finish(.success(cached))
-            return RequestHandle(call)
+            return call.handle
         }
         if diskImageCache != nil { return fetchImageThroughDisk(url: url, completion: completion) }
         return client.send(image(at: url), completion: completion)
@@ -54,7 +54,7 @@ extension MenuController {
             }
             call.onCancel { download.cancel() }
         }
-        return RequestHandle(call)
+        return call.handle
     }
 
     /// The picture kept for `url` in memory, else on disk (then kept in memory too); `nil` when neither

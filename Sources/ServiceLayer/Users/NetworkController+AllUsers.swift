@@ -23,7 +23,7 @@ extension NetworkController {
             }
         }
         walk.onCancel { task.cancel() }
-        return RequestHandle(walk)
+        return walk.handle
     }
 
     /// Fetches every user: the `async` twin of ``fetchAllUsers(completion:)``. Cancelling the task
