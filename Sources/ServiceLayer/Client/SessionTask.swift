@@ -52,7 +52,8 @@ final class SessionTask: Sendable {
     }
 
     private let runner: Runner
-    private let delegate: TaskDelegate
+    /// The task's own delegate; `nil` for a plain call, whose delegate is its ``RedirectGuard``.
+    private let delegate: TaskDelegate?
     private let start: @Sendable () -> Void
 
     /// Creates a task for `request`; call ``resume()`` to start it.
@@ -70,6 +71,16 @@ final class SessionTask: Sendable {
         let (kind, request, completion) =
             !kind.isData && Self.goesThroughOwnProtocol(session)
             ? Self.inMemory(kind, request: request, completion: completion) : (kind, request, completion)
+        if case .data = kind, progress == nil {
+            // A plain call: the redirect policy itself is the delegate (it reads the body from the
+            // request); nothing of this task needs an object of its own.
+            let task = Self.handlerTask(kind, request: request, session: session, completion: completion)
+            task.delegate = redirects
+            delegate = nil
+            runner = .handler(task)
+            start = { task.resume() }
+            return
+        }
         var bodyLength = Int64(request.httpBody?.count ?? 0)
         if case .upload(let file) = kind { bodyLength = Self.size(of: file) ?? -1 }
         let delegate: TaskDelegate =
@@ -166,7 +177,7 @@ final class SessionTask: Sendable {
     var response: URLResponse? {
         switch runner {
         case .handler(let task): return task.response
-        case .awaiting: return delegate.task?.response
+        case .awaiting: return delegate?.task?.response
         }
     }
 
@@ -185,7 +196,7 @@ final class SessionTask: Sendable {
             switch runner {
             case .handler(let task): task.cancel()
             case .awaiting(let swiftTask):
-                if let task = delegate.task { return task.cancel() }
+                if let task = delegate?.task { return task.cancel() }
                 let task = swiftTask.withLock { state -> Task<Void, Never>? in
                     state.cancelled = true
                     return state.task
