@@ -117,6 +117,18 @@ EXCHANGES = [
     ("account-example-500", request("GET", "/account", ["X-Mock-Response: server error"])),
     ("account-example-unknown", request("GET", "/account", ["X-Mock-Response: nope"])),
     ("account-example-truncated", request("GET", "/account", ["X-Mock-Response: cut off"])),
+    # Transfers: a multipart avatar (parsed, stored, served back, refused over the cap) and a streamed file
+    ("avatar-upload", request("POST", "/api/users/2/avatar", ["Content-Type: multipart/form-data; boundary=XyZ"],
+        b"--XyZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nJanet\r\n"
+        b"--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"a%22b.png\"\r\n"
+        b"Content-Type: image/png\r\n\r\n\x89PNG\r\n\x1a\n\r\n--XyZ--\r\n")),
+    ("avatar-get", request("GET", "/api/users/2/avatar")),
+    ("avatar-missing", request("GET", "/api/users/9/avatar")),
+    ("avatar-not-multipart", json_request("POST", "/api/users/2/avatar", '{"avatar":1}')),
+    ("file-length", request("GET", "/files/100000")),
+    ("file-chunked", request("GET", "/files/100000?chunked=1")),
+    ("file-head", request("HEAD", "/files/100000")),
+    ("file-bad-size", request("GET", "/files/lots")),
     # Methods and protocol
     ("options-star", request("OPTIONS", "*")),
     ("options-route", request("OPTIONS", "/api/users/2")),

@@ -53,7 +53,7 @@ public final class DemoWalk: Sendable {
         for section in sections {
             switch section {
             case .menu: steps += menuSteps()
-            case .users: steps += userSteps()
+            case .users: steps += userSteps() + (knowsFixtureData ? transferSteps() : [])
             case .accounts: steps += accountSteps()
             }
         }

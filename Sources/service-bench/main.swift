@@ -11,6 +11,8 @@ import Foundation
 // wait of a main thread that `dispatchMain()` ended).
 let arguments = Array(CommandLine.arguments.dropFirst())
 Thread.detachNewThread {
+    // `service-bench transfers`: uploads, downloads and their memory (TransferBench.swift).
+    if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }
     exit(BenchProgram.main(arguments: arguments))
 }
 if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBench.childFlag {

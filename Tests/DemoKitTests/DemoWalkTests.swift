@@ -39,7 +39,7 @@ final class DemoWalkTests: XCTestCase {
     func testTheWholeWalkSucceeds() {
         let (report, lines) = walk()
         XCTAssertTrue(report.succeeded, "failed: \(report.failedSteps)")
-        XCTAssertEqual(report.steps.count, 17)
+        XCTAssertEqual(report.steps.count, 19)
         XCTAssertEqual(
             report.steps.map(\.name),
             [
@@ -47,10 +47,16 @@ final class DemoWalkTests: XCTestCase {
                 "submit the order", "fetch an image, then again from the cache",
                 "fetch users page 1", "fetch users page 2", "fetch user 2", "create a user", "update user 2",
                 "delete user 2", "fetch unknown user 23 (fails on purpose)",
+                "upload an avatar for user 2 (multipart)", "download a 20 MB file to disk",
                 "sign up", "log in with a wrong password (fails on purpose)", "log in",
                 "fetch the products (with the token)", "fetch the products after the access token expired",
             ])
         XCTAssertFalse(lines.contains { $0.contains("\u{1B}[") }, "no colour codes when not a terminal")
+        let bars = lines.filter { $0.hasPrefix("  download [") }
+        XCTAssertEqual(
+            bars.last, "  download [####################] 100% 20.0/20.0 MB", "plain progress lines when piped")
+        XCTAssertLessThanOrEqual(bars.count, 11, "at most one line a tenth")
+        XCTAssertTrue(lines.contains { $0.hasPrefix("  upload   [####################] 100%") })
     }
 
     func testTheWalkTouchesEveryRoute() {
@@ -58,7 +64,7 @@ final class DemoWalkTests: XCTestCase {
         let paths = Set(server.requests.map(\.path))
         for path in [
             "/categories", "/menu", "/order", "/api/users", "/api/users/2", "/api/users/23", "/api/accounts/signup",
-            "/api/accounts/login", "/api/products", "/api/accounts/refresh",
+            "/api/accounts/login", "/api/products", "/api/accounts/refresh", "/api/users/2/avatar", "/files/20000000",
         ] {
             XCTAssertTrue(paths.contains(path), "the walk never asked for \(path)")
         }
@@ -69,7 +75,7 @@ final class DemoWalkTests: XCTestCase {
     func testOnlyOneSection() {
         let (report, _) = walk([.users])
         XCTAssertTrue(report.succeeded)
-        XCTAssertEqual(report.steps.count, 7)
+        XCTAssertEqual(report.steps.count, 9, "the users' seven steps and the two transfers")
         XCTAssertFalse(server.requests.contains { $0.path == "/categories" })
     }
 

@@ -150,6 +150,20 @@ struct Connection {
         var keepAlive = request.wantsKeepAlive
         let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body
         var sent = 0
+        if var stream = response.stream, request.method != "HEAD" {
+            // A large body, written as it is made.
+            // A truncation fault cuts it halfway; a slow-body fault waits its interval before each 64 KiB.
+            if fault == .truncatedBody { stream.cutHalfway = true }
+            var pause: TimeInterval = 0
+            if case .slowBody(let interval)? = fault { pause = interval }
+            let keep = keepAlive && !stream.cutHalfway
+            guard Socket.sendAll(fd, response.serializedHead(keepAlive: keep)) else { return false }
+            sent = stream.write { (pause == 0 || runtime.sleep(pause)) && Socket.sendAll(fd, $0) }
+            logLine(request, response.status, bytes: sent, since: started)
+            context.cache.count(path: request.routePath, status: response.status, bytes: sent)
+            if !keep { runtime.drainBeforeClose(fd) }
+            return keep && sent == (stream.cutHalfway ? stream.length / 2 : stream.length)
+        }
         switch fault {
         case .truncatedBody?:
             keepAlive = false

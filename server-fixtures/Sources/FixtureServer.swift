@@ -108,7 +108,8 @@ public final class FixtureServer: Sendable {
         api?.database?.onChange { [weak cache] path in cache?.touch(path) }
         router = Router(
             routes: (api?.routes() ?? []) + RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
-                + AccountRoutes.routes(data, store: accounts))
+                + AccountRoutes.routes(data, store: accounts)
+                + TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) }))
     }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;

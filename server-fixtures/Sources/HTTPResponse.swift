@@ -20,6 +20,8 @@ struct HTTPResponse: Sendable {
     var body: Data
     /// Seconds to wait (interruptibly) before writing; set by reqres' `?delay=`.
     var delay: TimeInterval = 0
+    /// A body written as it is made (a large download), instead of ``body``; nil by default.
+    var stream: StreamedBody?
     /// A fault the route asks for (a route file's `"fault"`), applied as an injected one would be; nil by default.
     var fault: Fault?
 
@@ -63,10 +65,14 @@ struct HTTPResponse: Sendable {
         if field("Date") == nil { text += "Date: \(HTTPDate.format(now))\r\n" }
         for field in fields where !isBodiless || field.name.lowercased() != "content-type" {
             let lowered = field.name.lowercased()
-            if lowered == "content-length" || lowered == "connection" { continue }
+            if lowered == "content-length" || lowered == "connection" || lowered == "transfer-encoding" { continue }
             text += "\(field.name): \(field.value)\r\n"
         }
-        if !isBodiless { text += "Content-Length: \(body.count)\r\n" }
+        if let stream {
+            for field in stream.framingFields { text += "\(field.name): \(field.value)\r\n" }
+        } else if !isBodiless {
+            text += "Content-Length: \(body.count)\r\n"
+        }
         text += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
         return Array(text.utf8)
     }

@@ -168,7 +168,8 @@ public final class APIClient: Sendable {
     /// an endpoint that requires authorization; the outcome is read by the endpoint's reading and
     /// delivered once by the ``Call``.
     func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
-        let call = Call(delivery)
+        let counter = endpoint.progress  // stopped as the call finishes: no progress after the completion
+        let call = Call(delivery, finishing: counter.map { counter in { @Sendable in counter.stop() } })
         if endpoint.body?.encodesOnMainActor == true {
             // A body whose Encodable conformance is main-actor isolated is encoded there first.
             MainQueue.async { [self] in
@@ -269,7 +270,10 @@ public final class APIClient: Sendable {
             }
 
             // 4. Send it: an exchange of its own, or a running identical GET's.
-            let mayRetry = endpoint.method.isIdempotent || endpoint.retriesNonIdempotent
+            let plan = endpoint.transferPlan  // a body from disk, a download, progress: see Transfers/
+            // A non-idempotent request may be retried only when asked, and never an upload.
+            let isUpload = endpoint.body?.isUpload ?? false
+            let mayRetry = endpoint.method.isIdempotent || (endpoint.retriesNonIdempotent && !isUpload)
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
             // Captures the cache step only when there is one (a call in flight keeps this closure).
             let deliver: @Sendable (Exchange.Outcome) -> Void =
@@ -278,13 +282,14 @@ public final class APIClient: Sendable {
                 } else {
                     { outcome in answer(TryEnd(outcome, request: request)) }
                 }
-            let (revalidates, bodyCarriesSecret) = (cache?.isConditional, endpoint.bodyCarriesSecret)
+            let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
+            let bodyCarriesSecret = endpoint.bodyCarriesSecret
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    revalidates: revalidates, bodyCarriesSecret: bodyCarriesSecret, onEnd: onEnd)
+                    cache: role, bodyCarriesSecret: bodyCarriesSecret, plan: plan, onEnd: onEnd)
             }
-            if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs {
+            if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
             } else {
                 let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }

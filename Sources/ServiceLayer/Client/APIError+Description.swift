@@ -39,6 +39,13 @@ extension APIError: LocalizedError {
         case .tokenStorage(let reason):
             return "The login could not be saved (\(reason)), so you are logged out. "
                 + "Check that the token file's folder exists and is writable, then log in again."
+        case .fileAccess(let reason):
+            return "A file could not be read or written (\(reason)). Check that it exists and its folder is writable."
+        case .diskFull:
+            return
+                "The disk is full, so the transfer stopped and nothing partial was kept. Free some space and try again."
+        case .incompleteDownload(let expected, let received):
+            return "The download ended after \(received) of \(expected) bytes, so it was discarded. Try again."
         }
     }
 
@@ -82,6 +89,10 @@ extension APIError: CustomStringConvertible {
         case .server(let message): return "APIError.server(\(message))"
         case .tooManyTokenRefreshes: return "APIError.tooManyTokenRefreshes"
         case .tokenStorage(let reason): return "APIError.tokenStorage(\(reason))"
+        case .fileAccess(let reason): return "APIError.fileAccess(\(reason))"
+        case .diskFull: return "APIError.diskFull"
+        case .incompleteDownload(let expected, let received):
+            return "APIError.incompleteDownload(expected: \(expected), received: \(received))"
         }
     }
 }

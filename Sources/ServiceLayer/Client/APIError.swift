@@ -41,6 +41,15 @@ public enum APIError: Error, Sendable, Equatable {
     /// The session tokens could not be stored (for example the token file's folder is not writable).
     /// The string says why, never with a token; the user is logged out.
     case tokenStorage(String)
+    /// A file to upload could not be read, or a download could not be put in place (a missing folder, no
+    /// permission). The string names the file and why.
+    case fileAccess(String)
+    /// The disk filled up while a body was written to it (an upload's temporary file, a download).
+    /// Nothing partial is left behind.
+    case diskFull
+    /// A download ended with fewer (or more) bytes than its `Content-Length` announced: the connection
+    /// was cut, or the server lied. Nothing partial is left behind.
+    case incompleteDownload(expected: Int64, received: Int64)
 
     /// Maps a `URLError` from URLSession to the matching case: not connected → `.offline`, timed out →
     /// `.timedOut`, cancelled → `.cancelled`, anything else → `.transport`.
@@ -103,15 +112,35 @@ public enum APIError: Error, Sendable, Equatable {
     }
 
     /// Whether the failure may go away on its own, so that repeating an idempotent request can help:
-    /// a timeout, a lost connection, or a 408, 429, 502, 503 or 504 status. A connection closed before
-    /// any response counts as lost: Linux's URLSession reports it as `badServerResponse` ("Empty reply
-    /// from server") rather than `networkConnectionLost`.
+    /// a timeout, a lost connection, a download cut short, or a 408, 429, 502, 503 or 504 status. A
+    /// connection closed before any response counts as lost: Linux's URLSession reports it as
+    /// `badServerResponse` ("Empty reply from server") rather than `networkConnectionLost`.
     public var isTransient: Bool {
         switch self {
-        case .timedOut: return true
+        case .timedOut, .incompleteDownload: return true
         case .transport(let error): return [.networkConnectionLost, .badServerResponse].contains(error.code)
         case .httpStatus(let code, _): return [408, 429, 502, 503, 504].contains(code)
         default: return false
         }
+    }
+}
+
+// MARK: - File errors
+
+extension APIError {
+    /// Maps an error of the file system: `ENOSPC` (or Foundation's "volume full") → ``diskFull``; an
+    /// ``APIError`` as is; anything else → ``fileAccess(_:)`` with its description.
+    init(fileError error: any Error) {
+        if let apiError = error as? APIError {
+            self = apiError
+            return
+        }
+        let nsError = error as NSError
+        let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError
+        let full =
+            (nsError.domain == NSPOSIXErrorDomain && nsError.code == Int(ENOSPC))
+            || (nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileWriteOutOfSpaceError)
+            || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ENOSPC))
+        self = full ? .diskFull : .fileAccess(nsError.localizedDescription)
     }
 }

@@ -37,9 +37,12 @@ final class Call<Response>: RequestHandle, @unchecked Sendable {
     }
 
     private let state: Locked<State>
+    /// Runs once as the call finishes, before its completion is queued (a progress counter's last value).
+    private let finishing: (@Sendable () -> Void)?
 
-    init(_ delivery: Delivery<Response>) {
+    init(_ delivery: Delivery<Response>, finishing: (@Sendable () -> Void)? = nil) {
         self.state = Locked(State(delivery: delivery))
+        self.finishing = finishing
     }
 
     /// The call as its caller holds it.
@@ -75,6 +78,7 @@ final class Call<Response>: RequestHandle, @unchecked Sendable {
         }
         guard let (delivery, stop) = taken else { return }
         stop?()
+        finishing?()
         delivery.deliver(.failure(.cancelled))
     }
 
@@ -88,9 +92,11 @@ final class Call<Response>: RequestHandle, @unchecked Sendable {
 
     /// Takes the delivery, so that nothing else delivers; `nil` when the call has already finished.
     private func take() -> Delivery<Response>? {
-        state.withLock { state in
+        let delivery = state.withLock { state in
             defer { state.delivery = nil; state.stop = nil }
             return state.delivery
         }
+        if delivery != nil { finishing?() }
+        return delivery
     }
 }

@@ -68,6 +68,11 @@ public struct Endpoint<Response>: Sendable {
     /// Whether the body carries a secret (a password, a refresh token): the request then never follows
     /// a redirect to another origin (see `RedirectGuard`). `false` by default; set with ``carryingSecretBody()``.
     var bodyCarriesSecret = false
+    /// Where a download's answer is moved; `nil` (an answer in memory) by default. Set with
+    /// ``downloading(to:)`` (see Transfers/).
+    var downloadDestination: URL?
+    /// Counts this call's bytes for its progress watcher; set by the sends that take one, `nil` otherwise.
+    var progress: ProgressCounter?
     /// Turns the exchange's outcome into the call's result; chosen by the initializer for the response
     /// type, extended by `map(_:)` and ``redactingErrorBodies()``.
     var reading: ResponseReading<Response>
@@ -93,6 +98,8 @@ public struct Endpoint<Response>: Sendable {
         other.responseCacheChoice = responseCacheChoice
         other.requestHook = requestHook
         other.bodyCarriesSecret = bodyCarriesSecret
+        other.downloadDestination = downloadDestination
+        other.progress = progress
         return other
     }
 }

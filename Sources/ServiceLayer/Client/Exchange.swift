@@ -18,6 +18,16 @@ final class Exchange: Sendable {
     /// hand it to them.
     typealias OnEnd = @Sendable (Outcome) -> (calls: Int, deliver: @Sendable () -> Void)
 
+    /// How a ``ResponseCache`` takes part (see `ConditionalGET.swift`).
+    enum CacheRole: Sendable {
+        /// No cache: the answer is only the caller's.
+        case none
+        /// A cache keeps the answer; the request carries no validators.
+        case stores
+        /// The request carries a kept answer's validators: a 304 is then an outcome, not an error.
+        case revalidates
+    }
+
     private struct State {
         /// Receives the outcome; `nil` once the exchange has ended (delivered or cancelled).
         var onEnd: OnEnd?
@@ -26,7 +36,9 @@ final class Exchange: Sendable {
         /// The last try whose end was handled. A try can end twice — its watchdog fires, cancels the
         /// task, and the task then completes with `cancelled` — and only the first end counts.
         var settledAttempt = 0
-        var task: URLSessionDataTask?
+        var task: SessionTask?
+        /// A form with file parts, written to disk before the first try; removed when the exchange ends.
+        var bodyFile: URL?
         /// The watchdog of the try under way, or the wait before the next try.
         var timer: OneShotTimer?
     }
@@ -35,9 +47,9 @@ final class Exchange: Sendable {
     private let session: URLSession
     private let retryPolicy: RetryPolicy
     private let observer: ResultObserver?
-    /// `nil` when no ``ResponseCache`` takes part; `true` when the request carries its validators (a
-    /// 304 is then an outcome, not an error), `false` when it does not.
-    private let revalidates: Bool?
+    private let cache: CacheRole
+    /// A body sent from disk, a download's destination, a progress counter (see Transfers/).
+    private let plan: TransferPlan
     /// The task delegate: ``RedirectGuard/secretBody`` for a request whose body carries a secret.
     private let redirectGuard: RedirectGuard
     private let state: Locked<State>
@@ -50,39 +62,58 @@ final class Exchange: Sendable {
     ///     URLSession does not end in time.
     ///   - retryPolicy: `.never` for requests that must not be repeated.
     ///   - observer: Receives the exchange's report; `nil` when nobody listens (no report is made).
-    ///   - revalidates: Whether a ``ResponseCache`` takes part (see `ConditionalGET.swift`).
+    ///   - cache: How a ``ResponseCache`` takes part; none by default.
     ///   - bodyCarriesSecret: Whether a redirect to another origin is refused (see `RedirectGuard.swift`);
     ///     `false` by default.
+    ///   - plan: A body from disk, a download, a progress counter; none (a plain data task) by default.
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
-        revalidates: Bool?, bodyCarriesSecret: Bool = false, onEnd: @escaping OnEnd
+        cache: CacheRole = .none, bodyCarriesSecret: Bool = false, plan: TransferPlan = TransferPlan(),
+        onEnd: @escaping OnEnd
     ) {
         self.redirectGuard = bodyCarriesSecret ? .secretBody : .shared
         self.request = request
         self.session = session
         self.retryPolicy = retryPolicy
         self.observer = observer
-        self.revalidates = revalidates
+        self.cache = cache
+        self.plan = plan
         self.state = Locked(State(onEnd: onEnd))
     }
 
-    /// Sends the first try.
+    /// Sends the first try; a form with file parts is first written to disk, off the caller's thread.
     func start() {
-        startAttempt()
+        guard case .form(let form) = plan.upload else { return startAttempt() }
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let file: URL
+            do throws(APIError) {
+                file = try form.writeToTemporaryFile()
+            } catch {
+                return end(with: .failure(error))
+            }
+            let keep = state.withLock { state -> Bool in
+                guard state.onEnd != nil else { return false }
+                state.bodyFile = file
+                return true
+            }
+            guard keep else { return Self.remove(file) }  // cancelled meanwhile
+            startAttempt()
+        }
     }
 
     /// Stops the exchange: its task, its watchdog and any wait before a retry end at once, and
     /// `onEnd` is never called.
     func cancel() {
-        let ended = state.withLock { state -> (URLSessionDataTask?, OneShotTimer?)? in
+        let ended = state.withLock { state -> (SessionTask?, OneShotTimer?, URL?)? in
             guard state.onEnd != nil else { return nil }
-            defer { state.onEnd = nil; state.task = nil; state.timer = nil }
-            return (state.task, state.timer)
+            defer { state.onEnd = nil; state.task = nil; state.timer = nil; state.bodyFile = nil }
+            return (state.task, state.timer, state.bodyFile)
         }
-        guard let (task, timer) = ended else { return }
+        guard let (task, timer, bodyFile) = ended else { return }
         timer?.cancel()
-        if let task { RedirectGuard.shared.cancel(task) }
+        task?.cancel()
+        if let bodyFile { Self.remove(bodyFile) }
         report(.failure(.cancelled), lastResponse: nil, retries: nil, calls: 0)
     }
 
@@ -96,16 +127,26 @@ final class Exchange: Sendable {
                 return state.attempt
             })
         else { return }
-        let accepts304 = revalidates == true
-        // Weak: the session decides how long it keeps a task and its completion handler, and the exchange
-        // holds the session. The watchdog holds the exchange strongly: the exchange always cancels it.
-        let task = session.dataTask(with: request) { [weak self] data, response, error in
-            let outcome = Self.validate(data: data, response: response, error: error, accepts304: accepts304)
-            self?.attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: response))
+        let accepts304 = cache == .revalidates
+        let destination = plan.destination
+        // One task of the kind the plan needs, with its own delegate: no credentials across origins
+        // (RedirectGuard.swift), the bytes counted for the progress watcher (Transfers/). The watchdog
+        // holds the exchange until the try ends (the exchange always cancels it); the task's completion
+        // holds it weakly: the session decides how long it keeps a task and its completion.
+        let task = SessionTask(
+            taskKind(), request: request, session: session, redirects: redirectGuard, progress: plan.progress
+        ) { [weak self] end in
+            guard let self else { return }
+            var outcome = Self.validate(
+                data: end.data, response: end.response, error: end.error, accepts304: accepts304)
+            if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
+                if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
+                outcome = Download.finish(outcome, end: end, at: destination)
+            }
+            attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: end.response))
         }
-        task.delegate = redirectGuard  // no credentials across origins; see RedirectGuard.swift
         let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [self] in
-            attemptEnded(attempt, outcome: Self.stalledOutcome(of: task), retryAfter: nil, stalled: true)
+            attemptEnded(attempt, outcome: Self.stalledOutcome(of: task.response), retryAfter: nil, stalled: true)
         }
         let started = state.withLock { state -> Bool in
             guard state.onEnd != nil, state.attempt == attempt else { return false }
@@ -114,7 +155,7 @@ final class Exchange: Sendable {
             watchdog.resume()  // under the lock: a cancel cannot come between storing it and arming it
             return true
         }
-        guard started else { return redirectGuard.cancel(task) }  // cancelled meanwhile: end the new task too
+        guard started else { return task.cancel() }  // cancelled meanwhile: end the new task too
         task.resume()
     }
 
@@ -135,8 +176,8 @@ final class Exchange: Sendable {
     /// arrived. Linux's URLSession never completes a 401 carrying a `WWW-Authenticate: Basic` challenge
     /// when it has no credential to offer (swift-corelibs-foundation #5456); that call ends here, and
     /// must end as the 401 it is (not retried), not as a timeout (retried).
-    private static func stalledOutcome(of task: URLSessionTask) -> Outcome {
-        guard let http = task.response as? HTTPURLResponse, http.statusCode == 401 else { return .failure(.timedOut) }
+    private static func stalledOutcome(of response: URLResponse?) -> Outcome {
+        guard let http = response as? HTTPURLResponse, http.statusCode == 401 else { return .failure(.timedOut) }
         return .failure(.httpStatus(code: 401, body: Data()))
     }
 
@@ -148,16 +189,21 @@ final class Exchange: Sendable {
         if case .failure(let error) = outcome, error.isTransient, attempt <= retryPolicy.maxRetries {
             retryDelay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter)
         }
-        let ended = state.withLock { state -> (URLSessionDataTask?, OneShotTimer?, OnEnd?)? in
+        let ended = state.withLock { state -> (SessionTask?, OneShotTimer?, OnEnd?, URL?)? in
             guard state.onEnd != nil, state.attempt == attempt, state.settledAttempt < attempt else { return nil }
             state.settledAttempt = attempt
-            defer { state.task = nil; state.timer = nil; if retryDelay == nil { state.onEnd = nil } }
-            return (state.task, state.timer, state.onEnd)
+            let bodyFile = retryDelay == nil ? state.bodyFile : nil
+            defer {
+                state.task = nil; state.timer = nil
+                if retryDelay == nil { state.onEnd = nil; state.bodyFile = nil }
+            }
+            return (state.task, state.timer, state.onEnd, bodyFile)
         }
-        guard let (task, watchdog, onEnd) = ended else { return }  // a stale or settled try, or cancelled
+        guard let (task, watchdog, onEnd, bodyFile) = ended else { return }  // a stale or settled try, or cancelled
         watchdog?.cancel()
-        if stalled, let task { RedirectGuard.shared.cancel(task) }  // the watchdog fired: end the hung task
+        if stalled, let task { task.cancel() }  // the watchdog fired: end the hung task
         if let retryDelay { return scheduleRetry(after: retryDelay, attempt: attempt) }
+        if let bodyFile { Self.remove(bodyFile) }
         guard let (calls, deliver) = onEnd?(outcome) else { return }
         report(outcome, lastResponse: task?.response as? HTTPURLResponse, retries: attempt - 1, calls: calls)
         deliver()
@@ -192,6 +238,37 @@ final class Exchange: Sendable {
 
     // MARK: - Helpers
 
+    /// The task the plan needs: an upload from a file, a download, or a data task.
+    private func taskKind() -> SessionTask.Kind {
+        if plan.destination != nil { return .download }
+        switch plan.upload {
+        case .none: return .data
+        case .file(let url): return .upload(fromFile: url)
+        case .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
+        }
+    }
+
+    /// Whether try `attempt` is the exchange's current one and has not ended.
+    private func isCurrent(_ attempt: Int) -> Bool {
+        state.withLock { $0.onEnd != nil && $0.attempt == attempt && $0.settledAttempt < attempt }
+    }
+
+    /// Ends the exchange before any try (a form that could not be written to disk).
+    private func end(with outcome: Outcome) {
+        let onEnd = state.withLock { state -> OnEnd? in
+            defer { state.onEnd = nil }
+            return state.onEnd
+        }
+        guard let onEnd else { return }
+        let (calls, deliver) = onEnd(outcome)
+        report(outcome, lastResponse: nil, retries: 0, calls: calls)
+        deliver()
+    }
+
+    private static func remove(_ file: URL) {
+        try? FileManager.default.removeItem(at: file)
+    }
+
     private func makeTimer(after seconds: TimeInterval, _ handler: @escaping @Sendable () -> Void) -> OneShotTimer {
         OneShotTimer(after: seconds, queue: Self.timerQueue, handler: handler)
     }
@@ -202,9 +279,15 @@ final class Exchange: Sendable {
         guard let observer else { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startTime.uptimeNanoseconds) / 1e9
         let retries = retries ?? max(0, state.withLock { $0.attempt } - 1)
-        let cache = revalidates.map { _ -> ExchangeReport.CacheOutcome in
-            guard case .success(let (_, response)) = outcome, response.statusCode == 304 else { return .miss }
-            return .revalidated
+        var cache: ExchangeReport.CacheOutcome?
+        if self.cache != .none {
+            let revalidated: Bool
+            if case .success(let (_, response)) = outcome {
+                revalidated = response.statusCode == 304
+            } else {
+                revalidated = false
+            }
+            cache = revalidated ? .revalidated : .miss
         }
         observer(
             ExchangeReport(

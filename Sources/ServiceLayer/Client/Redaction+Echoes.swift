@@ -45,8 +45,11 @@ extension Redaction {
         if let body = request.httpBody, !body.isEmpty {
             if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
                 collectSecretFields(in: object, into: &found)
-            } else if let text = String(data: body, encoding: .utf8), var form = URLComponents(string: "http://x/") {
-                form.percentEncodedQuery = text.replacingOccurrences(of: "+", with: "%20")
+            } else if let text = String(data: body, encoding: .utf8),
+                // A form body; anything else (a multipart body, plain text) is not a query: setting
+                // `percentEncodedQuery` to it would trap, so it is parsed with the failable initializer.
+                let form = URLComponents(string: "http://x/?" + text.replacingOccurrences(of: "+", with: "%20"))
+            {
                 for item in form.queryItems ?? [] where secretFields.contains(item.name.lowercased()) {
                     if let value = item.value { found.append(value) }
                 }

@@ -24,7 +24,8 @@ import FoundationNetworking
 /// platform. Apple's URLSession resends the body of a 307/308'd `POST` to wherever `Location` points;
 /// the call ends with the 3xx as ``APIError/httpStatus(code:body:)`` instead, nothing sent there.
 ///
-/// It also serializes redirect decisions with the client's cancels (see ``cancel(_:)``).
+/// Each task's own delegate (see ``SessionTask``) asks it; its decisions are serialized with the
+/// cancels of ``SessionTask/cancel()``.
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     static let shared = RedirectGuard(bodyCarriesSecret: false)
     /// The guard of requests whose body carries a secret (see ``Endpoint/bodyCarriesSecret``).
@@ -37,22 +38,6 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         self.bodyCarriesSecret = bodyCarriesSecret
     }
 
-    /// Held while a redirect decision is handed to URLSession and while the client cancels a task (one
-    /// lock for both guards: the client cancels through ``shared``).
-    private static let decisionLock = Locked(())
-
-    /// Cancels `task`, never between the moment this guard decides on one of its redirects and the
-    /// moment URLSession has queued that decision.
-    ///
-    /// On Linux, Foundation traps ("Received callback for HTTP redirection, but we're not waiting for
-    /// it") when a task is cancelled after it asked about a redirect and before the answer reaches its
-    /// work queue: the cancel moves the task out of its waiting state first. The client therefore
-    /// cancels its tasks through this method, and the guard does not answer for a task already
-    /// cancelled (whose completion URLSession has already reported).
-    func cancel(_ task: URLSessionTask) {
-        Self.decisionLock.withLock { _ in task.cancel() }
-    }
-
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -60,11 +45,23 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
+        let sendsBody = task.originalRequest?.httpBody.map { !$0.isEmpty } ?? false
+        decide(
+            redirectTo: request, from: response, for: task, sendsBody: sendsBody, completionHandler: completionHandler)
+    }
+
+    /// Decides the redirect of `task` (whose request sends a body when `sendsBody`, from memory or a
+    /// file) to `request`, and hands the decision to URLSession: `request` stripped of credentials,
+    /// the same request, or `nil` (not followed).
+    func decide(
+        redirectTo request: URLRequest, from response: HTTPURLResponse, for task: URLSessionTask, sendsBody: Bool,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         let decision: URLRequest? =
-            Self.redirectLosesBody(request, original: task.originalRequest)
+            Self.redirectLosesBody(request, original: task.originalRequest, sendsBody: sendsBody)
                 || refusesSecretBody(to: request, redirectedFrom: response.url)
             ? nil : Self.strippingCredentials(from: request, redirectedFrom: response.url)
-        Self.decisionLock.withLock { _ in Self.answer(completionHandler, with: decision, for: task) }
+        SessionTask.decisionLock.withLock { _ in Self.answer(completionHandler, with: decision, for: task) }
     }
 
     /// Hands `decision` to URLSession. Apple's URLSession must get an answer on every path, a cancelled
@@ -89,11 +86,12 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
         return !URLBuilding.sameOrigin(target, previousURL)
     }
 
-    /// Whether following to `request` would send `original`'s method without `original`'s body: always
+    /// Whether following to `request` would send `original`'s method without its body (`sendsBody`: in
+    /// memory or from a file): always
     /// `false` where Foundation resends the body (Apple platforms).
-    static func redirectLosesBody(_ request: URLRequest, original: URLRequest?) -> Bool {
+    static func redirectLosesBody(_ request: URLRequest, original: URLRequest?, sendsBody: Bool) -> Bool {
         #if canImport(FoundationNetworking)
-        guard let original, let body = original.httpBody, !body.isEmpty else { return false }
+        guard let original, sendsBody else { return false }
         return request.httpMethod == original.httpMethod
         #else
         return false

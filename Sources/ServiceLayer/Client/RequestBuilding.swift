@@ -44,7 +44,8 @@ extension APIClient {
         }
         if let body = endpoint.body {
             switch body.encodedHere(with: options.encoder) {
-            case .success(let data): request.httpBody = data
+            case .success(let data) where body.upload.isNone: request.httpBody = data
+            case .success: break  // a file or a form with files: sent from disk by the exchange
             case .failure(let error): return .failure(error)
             case nil: return .failure(.invalidRequest("the request body must be encoded on the main actor first"))
             }

@@ -32,6 +32,16 @@ enum UsersAPI {
         Endpoint(method: method, "users/\(id)").body(body)
     }
 
+    /// `POST users/<id>/avatar`: a `multipart/form-data` body whose `avatar` part is the image; 201 with
+    /// what was stored. Never retried (an upload on `POST`). (The fixture server's route; reqres has none.)
+    static func uploadAvatar(userID: Int, image: Data, fileName: String, contentType: String)
+        -> Endpoint<UploadedAvatar>
+    {
+        var form = MultipartForm()
+        form.append(image, named: "avatar", fileName: fileName, contentType: contentType)
+        return Endpoint(method: .post, "users/\(userID)/avatar").multipart(form)
+    }
+
     /// `DELETE users/<id>`; 204 with no body on success.
     static func delete(id: Int) -> Endpoint<Void> {
         Endpoint(method: .delete, "users/\(id)")
