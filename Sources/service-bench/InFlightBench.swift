@@ -282,44 +282,13 @@ final class SilentListener {
     let baseURL: URL
 
     init() throws(BenchFailure) {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw BenchFailure("in flight: socket() failed (\(errno))") }
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-                bind(descriptor, address, length) == 0 && listen(descriptor, 1024) == 0
-                    && getsockname(descriptor, address, &length) == 0
-            }
-        }
-        guard bound else {
-            closeSocket(descriptor)
-            throw BenchFailure("in flight: the silent listener could not listen (\(errno))")
-        }
+        let (descriptor, port) = try LoopbackSocket.listen(backlog: 1024, what: "in flight: the silent listener")
         socketDescriptor = descriptor
-        baseURL = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/")!
+        baseURL = URL(string: "http://127.0.0.1:\(port)/")!
     }
 
     /// Stops listening; the connections still waiting in the backlog are reset.
     func close() {
-        closeSocket(socketDescriptor)
+        LoopbackSocket.close(socketDescriptor)
     }
-}
-
-private func closeSocket(_ descriptor: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(descriptor)
-    #else
-    _ = Darwin.close(descriptor)
-    #endif
 }

@@ -1,4 +1,3 @@
-import FixtureServer
 import Foundation
 import ServiceLayer
 
@@ -6,10 +5,11 @@ import ServiceLayer
 import FoundationNetworking
 #endif
 
-/// `service-bench transfers [--quick]`: upload and download throughput against bare URLSession in one
+/// `service-bench transfers [--quick] [--rounds N]`: upload and download throughput against bare URLSession in one
 /// interleaved run, and the peak RSS growth of a large download, each printed as a table row and, last,
 /// one JSON line. A subcommand of its own (a fresh process, so the peak RSS starts from the bench's own
-/// baseline), run by CI with `--quick`.
+/// baseline), run by CI with `--quick`. The bytes come from two loopback servers of the bench's own:
+/// downloads from a ``ByteSource`` in a child process, uploads into an ``UploadSink``.
 enum TransferBench {
     /// The throughput target: the layer at most 5 % slower than bare.
     static let ratioTarget = 1.05
@@ -22,19 +22,25 @@ enum TransferBench {
         var transferBytes: Int { quick ? 5_000_000 : 50_000_000 }
         /// Bytes of the memory run: 200 MB (20 MB quick).
         var memoryBytes: Int { quick ? 20_000_000 : 200_000_000 }
-        /// Interleaved rounds per side: 9 (1 quick).
-        var rounds: Int { quick ? 1 : 9 }
+        /// Interleaved rounds per side: 15, or `--rounds N` (1 quick).
+        var chosenRounds = 15
+        var rounds: Int { quick ? 1 : chosenRounds }
     }
 
     /// Runs the subcommand; 0 when every measurement ran, 1 when one broke, 2 on bad arguments.
     static func main(arguments: [String]) -> Int32 {
+        if arguments == [ByteSource.childFlag] { return ByteSource.serve() }
         var settings = Settings()
-        for argument in arguments {
-            guard argument == "--quick" else {
-                FileHandle.standardError.write(Data("usage: service-bench transfers [--quick]\n".utf8))
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            if argument == "--quick" {
+                settings.quick = true
+            } else if argument == "--rounds", let text = rest.popFirst(), let rounds = Int(text), rounds > 0 {
+                settings.chosenRounds = rounds
+            } else {
+                FileHandle.standardError.write(Data("usage: service-bench transfers [--quick] [--rounds N]\n".utf8))
                 return 2
             }
-            settings.quick = true
         }
         do throws(BenchFailure) {
             try run(settings)
@@ -46,13 +52,14 @@ enum TransferBench {
     }
 
     private static func run(_ settings: Settings) throws(BenchFailure) {
-        let server = FixtureServer(recordsRequests: false)
-        do { try server.start() } catch { throw BenchFailure("the fixture server did not start: \(error)") }
+        let server = try ByteSource()
         defer { server.stop() }
         let sink = try UploadSink()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString)")
+        let folder = workFolder()
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        // URLSession writes a download's temporary file into TMPDIR: there too, on both sides.
+        setenv("TMPDIR", folder.path, 1)
         // Bare: a plain session without a response cache, as the layer's (an ephemeral session's
         // in-memory cache would otherwise store each 50 MB answer on the bare side only).
         let bareConfiguration = URLSessionConfiguration.ephemeral
@@ -69,7 +76,7 @@ enum TransferBench {
         let before = MemoryReading.now()
         let big = folder.appendingPathComponent("big.bin")
         try blocking { () async throws(APIError) in
-            _ = try await client.send(Endpoint<Data>("files/\(settings.memoryBytes)").downloading(to: big))
+            _ = try await client.send(Endpoint<Data>("bytes/\(settings.memoryBytes)").downloading(to: big))
         }
         let growthKB = MemoryReading.now().peakKB - before.peakKB
         try? FileManager.default.removeItem(at: big)
@@ -80,19 +87,27 @@ enum TransferBench {
         guard FileManager.default.createFile(atPath: source.path, contents: Data(count: bytes)) else {
             throw BenchFailure("no upload file")
         }
-        let downloadURL = server.baseURL.appendingPathComponent("files/\(bytes)")
+        let downloadURL = server.baseURL.appendingPathComponent("bytes/\(bytes)")
         var download: [(layer: Double, bare: Double)] = []
         var upload: [(layer: Double, bare: Double)] = []
-        for round in 0..<settings.rounds {
+        // Round -1 warms both sides up (connections, the first file of each) and is not counted.
+        for round in -1..<settings.rounds {
             // Each side goes first in every other round, so neither gains from a warm connection.
-            let target = folder.appendingPathComponent("round-\(round).bin")
-            let bareDown = { () throws(BenchFailure) in try bareDownload(downloadURL, to: target, session: session) }
+            // Each side writes a new file of its own, removed after both ran: freeing the other side's
+            // 50 MB inside a timed download would be measured as that download's time.
+            let bareTarget = folder.appendingPathComponent("bare-\(round).bin")
+            let layerTarget = folder.appendingPathComponent("layer-\(round).bin")
+            let bareDown = { () throws(BenchFailure) in
+                try bareDownload(downloadURL, to: bareTarget, session: session)
+            }
             let layerDown = { () throws(BenchFailure) in
                 try blocking { () async throws(APIError) in
-                    _ = try await client.send(Endpoint<Data>("files/\(bytes)").downloading(to: target))
+                    _ = try await client.send(Endpoint<Data>("bytes/\(bytes)").downloading(to: layerTarget))
                 }
             }
-            download.append(try pair(layer: layerDown, bare: bareDown, layerFirst: round % 2 == 1))
+            let downloadTimes = try pair(layer: layerDown, bare: bareDown, layerFirst: round % 2 == 1)
+            try? FileManager.default.removeItem(at: bareTarget)
+            try? FileManager.default.removeItem(at: layerTarget)
             let sinkURL = sink.baseURL.appendingPathComponent("up")
             let bareUp = { () throws(BenchFailure) in try bareUpload(source, to: sinkURL, session: session) }
             let layerUp = { () throws(BenchFailure) in
@@ -100,7 +115,10 @@ enum TransferBench {
                     try await sinkClient.send(Endpoint<Void>(method: .put, "up").file(source))
                 }
             }
-            upload.append(try pair(layer: layerUp, bare: bareUp, layerFirst: round % 2 == 0))
+            let uploadTimes = try pair(layer: layerUp, bare: bareUp, layerFirst: round % 2 == 0)
+            guard round >= 0 else { continue }
+            download.append(downloadTimes)
+            upload.append(uploadTimes)
         }
 
         let rows = [
@@ -111,8 +129,12 @@ enum TransferBench {
                 layer: Report.format(growthKB / 1000), bare: "—", ratio: "—", target: "< 10",
                 verdict: settings.quick ? "not judged" : (growthKB < memoryTargetKB ? "met" : "MISSED")),
         ]
-        print("service-bench transfers: medians of \(settings.rounds) interleaved round(s)")
+        print("service-bench transfers: medians of \(settings.rounds) interleaved round(s); files in \(folder.path)")
         print(Report.table(rows))
+        for (name, rounds) in [("download", download), ("upload", upload)] {
+            let ratios = rounds.map { Report.format($0.layer / $0.bare, decimals: 3) }
+            print("\(name) layer/bare per round: \(ratios.joined(separator: " "))")
+        }
         print(
             Report.json([
                 ("quick", .flag(settings.quick)), ("rounds", .integer(settings.rounds)),
@@ -123,6 +145,16 @@ enum TransferBench {
             ]))
     }
 
+    /// Where the downloads, the upload's source and URLSession's own download files go: a folder in
+    /// `/dev/shm` (memory) where there is one, so that the disk's writeback of 50 MB files, which
+    /// stalls either side at random, is not measured as the layer's time; else the temporary directory.
+    private static func workFolder() -> URL {
+        var isFolder: ObjCBool = false
+        let memory = FileManager.default.fileExists(atPath: "/dev/shm", isDirectory: &isFolder) && isFolder.boolValue
+        let base = memory ? URL(fileURLWithPath: "/dev/shm") : FileManager.default.temporaryDirectory
+        return base.appendingPathComponent("service-bench-\(UUID().uuidString)")
+    }
+
     // MARK: - The two sides
 
     private static func bareDownload(_ url: URL, to target: URL, session: URLSession) throws(BenchFailure) {
@@ -130,7 +162,6 @@ enum TransferBench {
         let failure = Locked<String?>(nil)
         session.downloadTask(with: url) { file, _, error in
             if let file {
-                try? FileManager.default.removeItem(at: target)
                 do { try FileManager.default.moveItem(at: file, to: target) } catch {
                     failure.withLock { $0 = "\(error)" }
                 }
