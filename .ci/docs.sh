@@ -49,6 +49,14 @@ docc merge .build/ServiceLayer.doccarchive .build/ServiceLayerTesting.doccarchiv
     --synthesized-landing-page-name ServiceLayer \
     --synthesized-landing-page-kind Package \
     --output-path "$site"
+# DocC's app answers the site's root with "The page you're looking for can't be found" (its landing page
+# is /documentation/): the root becomes a redirect there, relative so it works under any base path.
+cat >"$site/index.html" <<'HTML'
+<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>ServiceLayer documentation</title>
+<meta http-equiv="refresh" content="0; url=documentation/"><link rel="canonical" href="documentation/"></head>
+<body><p><a href="documentation/">ServiceLayer documentation</a> (ServiceLayer and ServiceLayerTesting)</p></body></html>
+HTML
 for page in documentation/servicelayer/index.html documentation/servicelayertesting/index.html index.html; do
     if [ ! -f "$site/$page" ]; then
         echo "docs: the site has no $page" >&2
