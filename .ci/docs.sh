@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Builds the DocC catalogs of ServiceLayer and of its testing kit, ServiceLayerTesting, with the
 # toolchain's docc; any warning (a broken symbol link, an undocumented topic reference) fails the build.
+# Then makes the static site for GitHub Pages in .build/docs-site: both archives are built for static
+# hosting under /$HOSTING_BASE_PATH/ (the repository's name: Pages serves a project site there) and
+# merged with `docc merge` into one site with a landing page listing both modules. The workflow's `docs`
+# job publishes that folder from main; to look at it here:
+#   mkdir -p .build/docs-serve && ln -sfn ../docs-site .build/docs-serve/ServiceLayer
+#   python3 -m http.server --bind 127.0.0.1 --directory .build/docs-serve 8000
+#   open http://127.0.0.1:8000/ServiceLayer/documentation/servicelayer/
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+HOSTING_BASE_PATH=${HOSTING_BASE_PATH:-ServiceLayer}
+site=.build/docs-site
 
 swift package dump-symbol-graph --minimum-access-level public >/dev/null
 
@@ -24,9 +34,33 @@ build() {
         --fallback-bundle-identifier "org.servicelayer.$module" \
         --additional-symbol-graph-dir "$graphs" \
         --output-path "$output" \
+        --transform-for-static-hosting \
+        --hosting-base-path "$HOSTING_BASE_PATH" \
         --warnings-as-errors
     echo "docs: built $output"
 }
 
 build ServiceLayer Sources/ServiceLayer/ServiceLayer.docc
 build ServiceLayerTesting Sources/ServiceLayerTesting/ServiceLayerTesting.docc
+
+# The site: one merged archive (docc merge needs archives built for static hosting, as above).
+rm -rf "$site"
+docc merge .build/ServiceLayer.doccarchive .build/ServiceLayerTesting.doccarchive \
+    --synthesized-landing-page-name ServiceLayer \
+    --synthesized-landing-page-kind Package \
+    --output-path "$site"
+# DocC's app answers the site's root with "The page you're looking for can't be found" (its landing page
+# is /documentation/): the root becomes a redirect there, relative so it works under any base path.
+cat >"$site/index.html" <<'HTML'
+<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>ServiceLayer documentation</title>
+<meta http-equiv="refresh" content="0; url=documentation/"><link rel="canonical" href="documentation/"></head>
+<body><p><a href="documentation/">ServiceLayer documentation</a> (ServiceLayer and ServiceLayerTesting)</p></body></html>
+HTML
+for page in documentation/servicelayer/index.html documentation/servicelayertesting/index.html index.html; do
+    if [ ! -f "$site/$page" ]; then
+        echo "docs: the site has no $page" >&2
+        exit 1
+    fi
+done
+echo "docs: built the site in $site (hosting base path /$HOSTING_BASE_PATH/)"

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Checks that every Swift example in README.md and in the DocC article "Your own API" is code that CI
-compiles.
+"""Checks that every Swift example in the documentation is code that CI compiles: README.md,
+CONTRIBUTING.md and every article of both DocC catalogs (ServiceLayer.docc, ServiceLayerTesting.docc).
 
 Each ```swift block must be preceded (on the line before the fence) by one of:
     <!-- compiled: PATH -->        the block appears verbatim in PATH (any uniform indentation)
     <!-- not compiled: REASON -->  a fragment that cannot compile on its own (say why)
-PATH is relative to the repository root and must be a file that a CI stage builds.
+PATH is relative to the repository root and must be a file that a CI stage builds: under Sources/,
+Tests/, server-fixtures/ or the LearnerApp's compiled folders. Most articles' examples live in
+Tests/ServiceLayerTests/DocExamples/, which `swift build --build-tests` compiles.
 Exit status 1 lists every block that is unmarked or no longer matches its file.
 """
 import re
@@ -14,12 +16,13 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 # The documents whose Swift blocks are checked. DocC drops HTML comments, so the markers are invisible there.
-DOCUMENTS = [
-    "README.md",
-    "Sources/ServiceLayer/ServiceLayer.docc/YourOwnAPI.md",
-    "Sources/ServiceLayer/ServiceLayer.docc/Authentication.md",
-    "Sources/ServiceLayer/ServiceLayer.docc/CustomisingRequests.md",
+CATALOGS = ["Sources/ServiceLayer/ServiceLayer.docc", "Sources/ServiceLayerTesting/ServiceLayerTesting.docc"]
+DOCUMENTS = [name for name in ("README.md", "CONTRIBUTING.md") if (ROOT / name).is_file()] + [
+    str(path.relative_to(ROOT)) for catalog in CATALOGS for path in sorted((ROOT / catalog).rglob("*.md"))
 ]
+# Where compiled code lives: every folder a CI stage builds (swift build --build-tests, .ci/learner.sh).
+BUILT = ("Sources/", "Tests/", "server-fixtures/", "Examples/LearnerApp/Screens/", "Examples/LearnerApp/Sources/",
+         "Examples/LearnerApp/YourOwnAPI/")
 MARK = re.compile(r"^<!-- (compiled: (?P<path>\S+)|not compiled: (?P<reason>.+?)) -->$")
 
 
@@ -69,7 +72,9 @@ def main():
             if path is None:
                 continue
             target = ROOT / path
-            if not target.is_file():
+            if not path.startswith(BUILT):
+                problems.append(f"{document}:{line}: {path} is not in a folder that CI builds")
+            elif not target.is_file():
                 problems.append(f"{document}:{line}: {path} does not exist")
             elif not contains([l.rstrip() for l in target.read_text().splitlines()], code):
                 problems.append(f"{document}:{line}: the block is not in {path} as written")
