@@ -12,10 +12,14 @@ public final class ImageCache: Sendable {
     public var byteLimit: Int { images.byteLimit }
     private let images: ByteLimitedLRU<URL, Data>
 
+    /// The limit a cache has unless told otherwise, here and in ``MenuController``: 20 MB
+    /// (`20 * 1024 * 1024`).
+    public static let defaultByteLimit = 20 * 1024 * 1024
+
     /// Creates an empty cache.
-    /// - Parameter byteLimit: The most bytes to hold; 20 MB (`20 * 1024 * 1024`) by default. 0 turns
+    /// - Parameter byteLimit: The most bytes to hold; ``defaultByteLimit`` (20 MB) by default. 0 turns
     ///   caching off.
-    public init(byteLimit: Int = 20 * 1024 * 1024) {
+    public init(byteLimit: Int = defaultByteLimit) {
         images = ByteLimitedLRU(byteLimit: byteLimit) { $0.count }
     }
 
