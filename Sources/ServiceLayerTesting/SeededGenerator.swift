@@ -10,26 +10,31 @@ import Foundation
 /// print("SOAK_SEED=\(random.seed)")
 /// let pick = Int.random(in: 0..<10, using: &random)
 /// ```
-public struct SeededGenerator: RandomNumberGenerator, Sendable {
+///
+/// `package`, not public: only this package's tests use it, and two test targets do
+/// (`ServiceLayerTests` and `FixtureServerTests`), which can share a file only through a library they
+/// both depend on. It stays in this target so that it has one home, and out of the kit's public API
+/// (and its documentation): users' tests have their own generators.
+package struct SeededGenerator: RandomNumberGenerator, Sendable {
     /// The seed this generator started from.
-    public let seed: UInt64
+    package let seed: UInt64
     private var state: UInt64
 
     /// A generator that starts from `seed`.
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         self.seed = seed
         self.state = seed
     }
 
     /// A generator seeded from the environment variable `name` when it holds a number, or from a fresh
     /// random seed otherwise.
-    public init(seedFromEnvironment name: String) {
+    package init(seedFromEnvironment name: String) {
         let given = ProcessInfo.processInfo.environment[name].flatMap { UInt64($0) }
         self.init(seed: given ?? .random(in: .min ... .max))
     }
 
     /// The next 64 random bits.
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

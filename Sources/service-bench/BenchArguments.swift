@@ -40,6 +40,8 @@ struct BenchSettings: Equatable {
     var isQuick: Bool
     /// Whether only measurement 1 (overhead) runs (`--overhead-only`); `false` in both presets.
     var overheadOnly = false
+    /// Whether only the coalescing check runs, once per round (`--coalescing-only`); `false` in both presets.
+    var coalescingOnly = false
     /// Interleaved rounds per comparison (layer, bare, layer, bare, ...); figures are their medians.
     var rounds: Int
     /// Sequential requests per round of the overhead measurement.
@@ -90,7 +92,7 @@ struct BenchSettings: Equatable {
 enum BenchArguments {
     /// The usage text printed by `--help` and after a bad argument.
     static let usage = """
-        USAGE: service-bench [--quick] [--overhead-only] [--rounds <n>] [--requests <n>] [--help]
+        USAGE: service-bench [--quick] [--overhead-only] [--coalescing-only] [--rounds <n>] [--requests <n>] [--help]
 
         Measures ServiceLayer (MenuController over APIClient) against a bare URLSession + JSONDecoder
         on an embedded fixture server: per-request overhead, decoding, concurrency, coalescing and the
@@ -103,6 +105,10 @@ enum BenchArguments {
           --quick          A small run for CI (3 rounds, small sizes, 1,000 requests for memory, 200
                            calls in flight); its timings are printed but not judged.
           --overhead-only  Run only the overhead measurement (1/8), and print its rows and figures.
+          --coalescing-only
+                           Run only the coalescing check of measurement 4/8 (100 concurrent fetchImage
+                           calls of one URL, the server answering at once), once per round on a new
+                           controller, and print the server's hits per round.
           --rounds <n>     Interleaved rounds per comparison (7 by default, 3 with --quick).
           --requests <n>   Sequential requests per round of the overhead measurement (400 by default,
                            30 with --quick).
@@ -120,6 +126,8 @@ enum BenchArguments {
         if arguments.first == "--in-flight-child" { return parseInFlightChild(Array(arguments.dropFirst())) }
         var quick = false
         var overheadOnly = false
+        /// Whether only the coalescing check runs, once per round (`--coalescing-only`); `false` in both presets.
+        var coalescingOnly = false
         var rounds: Int?
         var requests: Int?
         var remaining = arguments[...]
@@ -128,6 +136,7 @@ enum BenchArguments {
             case "-h", "--help": return .success(.help)
             case "--quick": quick = true
             case "--overhead-only": overheadOnly = true
+            case "--coalescing-only": coalescingOnly = true
             case "--rounds", "--requests":
                 guard let text = remaining.popFirst(), let value = Int(text), value > 0 else {
                     return .failure(BenchUsageError(message: "\(argument) needs a whole number above 0"))
@@ -138,6 +147,7 @@ enum BenchArguments {
         }
         var settings = quick ? BenchSettings.quick : BenchSettings.full
         settings.overheadOnly = overheadOnly
+        settings.coalescingOnly = coalescingOnly
         if let rounds { settings.rounds = rounds }
         if let requests { settings.sequentialRequests = requests }
         return .success(.run(settings))

@@ -49,7 +49,9 @@ enum BenchProgram {
         let baseURL = server.baseURL
         progress(
             "fixture server at \(baseURL.absoluteString); \(settings.isQuick ? "quick run" : "full run")"
-                + (settings.overheadOnly ? ", overhead only" : ""))
+                + (settings.overheadOnly ? ", overhead only" : "")
+                + (settings.coalescingOnly ? ", coalescing only" : ""))
+        if settings.coalescingOnly { return try runCoalescingOnly(server: server, settings: settings) }
 
         progress(
             "1/8 overhead: \(settings.rounds) rounds × \(settings.sequentialRequests) sequential requests per side")
@@ -104,6 +106,24 @@ enum BenchProgram {
         print(results.title)
         print(Report.table(results.rows))
         print(Report.json(results.jsonFields))
+    }
+
+    /// `--coalescing-only`: the coalescing check once per round; prints the server's hits per round.
+    private static func runCoalescingOnly(server: FixtureServer, settings: BenchSettings) throws(BenchFailure) {
+        progress("4/8 coalescing only: \(settings.rounds) rounds × \(settings.coalescedCallers) concurrent calls")
+        let hits = try ImageBench.coalescingRounds(server: server, settings: settings)
+        print(machineLine())
+        print(
+            "service-bench coalescing only: \(settings.coalescedCallers) concurrent fetchImage of one URL, "
+                + "no server delay, server hits per round (target 1): "
+                + hits.map(String.init).joined(separator: " "))
+        print(
+            Report.json([
+                ("coalescing_callers", .integer(settings.coalescedCallers)), ("rounds", .integer(settings.rounds)),
+                ("coalescing_server_hits_max", .integer(hits.max() ?? 0)),
+                ("coalescing_server_hits_total", .integer(hits.reduce(0, +))),
+                ("coalescing_target_met", .flag(hits.allSatisfy { $0 == 1 })),
+            ]))
     }
 
     // MARK: - Output helpers

@@ -52,7 +52,7 @@ struct LayerClient: Sendable {
     ///   - imageCacheLimit: The image cache's size; 0 turns it off.
     ///   - timeout: The session's request timeout in seconds; 30 by default.
     init(
-        baseURL: URL, options: APIClient.Options = .init(), imageCacheLimit: Int = 20 * 1024 * 1024,
+        baseURL: URL, options: APIClient.Options = .init(), imageCacheLimit: Int = ImageCache.defaultByteLimit,
         timeout: TimeInterval = 30
     ) {
         controller = MenuController(

@@ -22,38 +22,13 @@ enum ImageBench {
     /// The image path used, on the fixture server.
     static let imagePath = "/images/1.png"
 
-    /// Fires `settings.coalescedCallers` concurrent `fetchImage` calls while the server holds the first
-    /// answer for a second, counts the server's hits, then times cache hits against network fetches.
+    /// Fires `settings.coalescedCallers` concurrent `fetchImage` calls (with no delay on the server),
+    /// counts the server's hits, then times cache hits against network fetches.
     static func run(server: FixtureServer, settings: BenchSettings) throws(BenchFailure) -> Figures {
         let baseURL = server.baseURL
         let url = URL(string: String(imagePath.dropFirst()), relativeTo: baseURL)!.absoluteURL
         let layer = LayerClient(baseURL: baseURL)
-
-        // Coalescing: every call joins the first one's transfer while the server waits a second.
-        let hitsBefore = server.requestCount(path: imagePath)
-        server.inject(.delay(1), path: imagePath, method: "GET", times: 1)
-        let group = DispatchGroup()
-        let failures = FailureBox()
-        let sizes = Locked<Set<Int>>([])
-        for _ in 0..<settings.coalescedCallers {
-            group.enter()
-            layer.fetchImage(url) { result in
-                switch result {
-                case .success(let size): sizes.withLock { _ = $0.insert(size) }
-                case .failure(let failure): failures.record(failure.description)
-                }
-                group.leave()
-            }
-        }
-        guard group.wait(timeout: .now() + 60) == .success else {
-            throw BenchFailure("coalescing: the \(settings.coalescedCallers) calls did not finish within 60 s")
-        }
-        try failures.check("coalescing")
-        let size = sizes.withLock { $0 }
-        guard size.count == 1, let bytes = size.first, bytes > 0 else {
-            throw BenchFailure("coalescing: the callers got different or empty images: \(size)")
-        }
-        let serverHits = server.requestCount(path: imagePath) - hitsBefore
+        let (serverHits, bytes) = try coalesce(settings.coalescedCallers, through: layer, url: url, server: server)
 
         // Cache hits against network fetches (the layer with its cache off, and bare).
         let uncached = LayerClient(baseURL: baseURL, imageCacheLimit: 0)
@@ -82,6 +57,49 @@ enum ImageBench {
         return Figures(
             callers: settings.coalescedCallers, serverHits: serverHits, cacheHitMicros: median(hitValues),
             layerNetworkMicros: median(layerValues), bareNetworkMicros: median(bareValues))
+    }
+
+    /// `--coalescing-only`: `settings.rounds` rounds of the coalescing check, each on a new controller
+    /// (an empty cache); the server's hits per round.
+    static func coalescingRounds(server: FixtureServer, settings: BenchSettings) throws(BenchFailure) -> [Int] {
+        let url = URL(string: String(imagePath.dropFirst()), relativeTo: server.baseURL)!.absoluteURL
+        var hits: [Int] = []
+        for _ in 0..<settings.rounds {
+            let layer = LayerClient(baseURL: server.baseURL)
+            hits.append(try coalesce(settings.coalescedCallers, through: layer, url: url, server: server).hits)
+        }
+        return hits
+    }
+
+    /// Fires `callers` concurrent `fetchImage` calls for `url` through `layer`, the server answering at
+    /// once (no injected delay: a call made as the download ends must find it or its picture). Returns
+    /// the server's hits for them and the picture's size.
+    private static func coalesce(
+        _ callers: Int, through layer: LayerClient, url: URL, server: FixtureServer
+    ) throws(BenchFailure) -> (hits: Int, bytes: Int) {
+        let hitsBefore = server.requestCount(path: imagePath)
+        let group = DispatchGroup()
+        let failures = FailureBox()
+        let sizes = Locked<Set<Int>>([])
+        for _ in 0..<callers {
+            group.enter()
+            layer.fetchImage(url) { result in
+                switch result {
+                case .success(let size): sizes.withLock { _ = $0.insert(size) }
+                case .failure(let failure): failures.record(failure.description)
+                }
+                group.leave()
+            }
+        }
+        guard group.wait(timeout: .now() + 60) == .success else {
+            throw BenchFailure("coalescing: the \(callers) calls did not finish within 60 s")
+        }
+        try failures.check("coalescing")
+        let size = sizes.withLock { $0 }
+        guard size.count == 1, let bytes = size.first, bytes > 0 else {
+            throw BenchFailure("coalescing: the callers got different or empty images: \(size)")
+        }
+        return (server.requestCount(path: imagePath) - hitsBefore, bytes)
     }
 
     /// Fetches `url` `count` times one after another, checking each answer has `bytes` bytes.

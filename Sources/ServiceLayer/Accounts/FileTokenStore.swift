@@ -84,11 +84,11 @@ public final class FileTokenStore: TokenStore {
         let expiresAt: Double?
     }
 
-    private static func encode(_ tokens: AuthTokens) -> [UInt8] {
+    private static func encode(_ tokens: AuthTokens) -> Data {
         let content = FileContent(
             accessToken: Secret(tokens.accessToken), refreshToken: tokens.refreshToken.map(Secret.init),
             expiresAt: tokens.expiresAt?.timeIntervalSince1970)
-        return Array((try? JSONEncoder().encode(content)) ?? Data())
+        return (try? JSONEncoder().encode(content)) ?? Data()
     }
 
     private static func decode(_ data: Data) -> AuthTokens? {
@@ -129,25 +129,15 @@ public final class FileTokenStore: TokenStore {
     // MARK: Writing the file
 
     /// Writes `bytes` to a new `0600` file next to `url` (creating the folder, `0700`, when missing),
-    /// then renames it over `url`.
-    private static func persist(_ bytes: [UInt8], to url: URL) throws(POSIXError) {
+    /// then renames it over `url`: ``AtomicFile/secret`` (`fchmod` to `0600` whatever the umask), its
+    /// temporary file named `.<name>.<UUID>.tmp`.
+    private static func persist(_ bytes: Data, to url: URL) throws(POSIXError) {
         try makeFolder(url.deletingLastPathComponent().path)
-        let temporary = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp").path
-        let descriptor = open(temporary, O_CREAT | O_EXCL | O_WRONLY | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError.current }
-        do throws(POSIXError) {
-            defer { close(descriptor) }
-            guard fchmod(descriptor, 0o600) == 0 else { throw POSIXError.current }  // whatever the umask
-            try writeAll(bytes, to: descriptor)
+        do throws(AtomicFileError) {
+            try AtomicFile.secret.write(
+                bytes, to: url, temporaryName: ".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         } catch {
-            unlink(temporary)
-            throw error
-        }
-        guard rename(temporary, url.path) == 0 else {
-            let error = POSIXError.current
-            unlink(temporary)
-            throw error
+            throw error.posixError
         }
     }
 
@@ -161,18 +151,6 @@ public final class FileTokenStore: TokenStore {
         let parent = (path as NSString).deletingLastPathComponent
         if !parent.isEmpty, parent != path { try makeFolder(parent) }
         guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw POSIXError.current }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws(POSIXError) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw POSIXError.current
-            }
-            offset += written
-        }
     }
 }
 

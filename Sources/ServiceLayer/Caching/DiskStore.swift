@@ -8,7 +8,7 @@ import Darwin
 
 /// A directory of small files, one per key, shared safely by threads, instances and processes.
 ///
-/// - A file is written to a unique temporary name in the same directory (created `0600`, in a
+/// - A file is written by ``AtomicFile`` to a unique temporary name in the same directory (created `0600`, in a
 ///   directory the store creates `0700`), then renamed over its final name (`rename(2)` is atomic),
 ///   so a reader sees the old file or the new one, never half of one.
 /// - A file is named by, and holds, the SHA-256 digest of its key, never the key itself (a URL may
@@ -83,24 +83,35 @@ final class DiskStore: Sendable {
     func store(_ payload: Data, for key: String) {
         let file = Self.pack(payload, key: key)
         guard file.count <= byteLimit, prepareDirectory() else { return }
-        let temporary = directory.appendingPathComponent(Self.temporaryPrefix + UUID().uuidString)
-        var written = PlainFile.create(temporary.path, contents: file)
-        if case .failure = written {
+        do {
+            try Self.write(file, to: fileURL(for: key))
+        } catch  where error.step == .create {
             // The directory may have been removed since (a user, or the system freeing caches): once more.
             try? FileManager.default.createDirectory(
                 at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            written = PlainFile.create(temporary.path, contents: file)
-        }
-        if case .failure(let reason) = written {
-            unlink(temporary.path)
-            return disable("cannot write \(temporary.path): \(reason)")
-        }
-        if rename(temporary.path, fileURL(for: key).path) != 0 {
-            // Something that cannot be replaced holds the entry's name (a directory, say): skip this
-            // entry only; the other entries keep working.
-            unlink(temporary.path)
+            do {
+                try Self.write(file, to: fileURL(for: key))
+            } catch {
+                return fail(error)
+            }
+        } catch {
+            return fail(error)
         }
         trim()
+    }
+
+    /// Writes one entry through ``AtomicFile/cacheEntry`` (`0600`, no `fsync`), its temporary file
+    /// named `.tmp-<UUID>`.
+    private static func write(_ file: Data, to url: URL) throws(AtomicFileError) {
+        try AtomicFile.cacheEntry.write(file, to: url, temporaryName: temporaryPrefix + UUID().uuidString)
+    }
+
+    /// After a failed write: a rename that failed means something that cannot be replaced holds the
+    /// entry's name (a directory, say), and only this entry is skipped; any other failure (a read-only
+    /// or full disk) turns the disk off.
+    private func fail(_ error: AtomicFileError) {
+        guard error.step != .rename else { return }
+        disable("cannot write \(error.path): \(String(cString: strerror(error.errno)))")
     }
 
     /// Removes the file of `key`, if any.

@@ -6,9 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// Reading and writing a cache file with POSIX calls, so that what is at the path is checked before a
-/// byte is read: `Data(contentsOf:)` follows symlinks, reads any size, opens FIFOs, and `Data.write`
-/// creates files readable by every user.
+/// Reading a cache file with POSIX calls, so that what is at the path is checked before a byte is
+/// read: `Data(contentsOf:)` follows symlinks, reads any size, opens FIFOs. (Files are written by
+/// ``AtomicFile``: `Data.write` creates files readable by every user.)
 enum PlainFile {
     /// What ``read(_:limit:)`` found at a path.
     enum Found {
@@ -48,32 +48,6 @@ enum PlainFile {
         }
         return .contents(Data(bytes))
     }
-
-    /// Creates a new file at `path` (it must not exist; a symlink there is not followed), readable and
-    /// writable by this user only (`0600`), holding `contents`.
-    static func create(_ path: String, contents: Data) -> Result<Void, PlainFileError> {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { return .failure(PlainFileError(errno: errno)) }
-        defer { close(descriptor) }
-        var offset = 0
-        let failure: Int32? = contents.withUnsafeBytes { raw in
-            while offset < raw.count {
-                let count = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return errno }
-                offset += count
-            }
-            return nil
-        }
-        if let failure { return .failure(PlainFileError(errno: failure)) }
-        return .success(())
-    }
-}
-
-/// A failed POSIX file call, as the system's text (`strerror`).
-struct PlainFileError: Error, CustomStringConvertible {
-    let errno: Int32
-    var description: String { String(cString: strerror(errno)) }
 }
 
 /// `read(2)`: the module-level name is shadowed by ``PlainFile/read(_:limit:)`` inside the enum.

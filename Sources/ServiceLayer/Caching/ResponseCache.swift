@@ -64,15 +64,9 @@ public final class ResponseCache: Sendable {
         var hasValidators: Bool { etag != nil || lastModified != nil }
     }
 
-    private struct State {
-        var entries: [String: (entry: Entry, lastUse: UInt64)] = [:]
-        var totalBytes = 0
-        var clock: UInt64 = 0
-    }
-
     /// The most body bytes kept in memory; the least recently used answers go first beyond it.
-    public let byteLimit: Int
-    private let state = Locked(State())
+    public var byteLimit: Int { memory.byteLimit }
+    private let memory: ByteLimitedLRU<String, Entry>
     private let disk: DiskStore?
 
     /// Creates an empty cache.
@@ -84,18 +78,18 @@ public final class ResponseCache: Sendable {
     ///   - logger: Receives one line, once, if the directory cannot be written and the cache falls back
     ///     to memory only; `nil` (silent) by default.
     public init(directory: URL? = nil, byteLimit: Int = 10 * 1024 * 1024, logger: RequestLogger? = nil) {
-        self.byteLimit = max(0, byteLimit)
+        memory = ByteLimitedLRU(byteLimit: byteLimit) { $0.body.count }
         disk = directory.map { DiskStore(directory: $0, byteLimit: byteLimit, onFailure: logger) }
     }
 
     /// Forgets every kept answer, in memory and on disk.
     public func removeAll() {
-        state.withLock { $0 = State() }
+        memory.removeAll()
         disk?.removeAll()
     }
 
     /// How many answers are kept in memory.
-    public var count: Int { state.withLock { $0.entries.count } }
+    public var count: Int { memory.count }
 
     /// Whether answers live in memory only: the cache has no directory, or gave up on it after a failed write.
     public var isMemoryOnly: Bool { disk?.isDisabled ?? true }
@@ -104,12 +98,7 @@ public final class ResponseCache: Sendable {
 
     /// The answer kept in memory for `key`, if any (a lock, no file).
     func memoryEntry(for key: String) -> Entry? {
-        state.withLock { state -> Entry? in
-            guard let found = state.entries[key] else { return nil }
-            state.clock += 1
-            state.entries[key]?.lastUse = state.clock
-            return found.entry
-        }
+        memory.value(for: key)
     }
 
     /// The answer kept for `key`, from memory or else from disk (one file of at most ``byteLimit``
@@ -118,37 +107,19 @@ public final class ResponseCache: Sendable {
         if let inMemory = memoryEntry(for: key) { return inMemory }
         guard let payload = disk?.data(for: key), let entry = try? JSONDecoder().decode(Entry.self, from: payload)
         else { return nil }
-        remember(entry, for: key)
+        memory.insert(entry, for: key)
         return entry
     }
 
     /// Keeps `entry` for `key`, in memory and on disk.
     func store(_ entry: Entry, for key: String) {
-        remember(entry, for: key)
+        memory.insert(entry, for: key)
         if let disk, let payload = try? JSONEncoder().encode(entry) { disk.store(payload, for: key) }
     }
 
     /// Forgets the answer kept for `key`.
     func remove(_ key: String) {
-        state.withLock { state in
-            if let old = state.entries.removeValue(forKey: key) { state.totalBytes -= old.entry.body.count }
-        }
+        memory.removeValue(for: key)
         disk?.remove(key)
-    }
-
-    private func remember(_ entry: Entry, for key: String) {
-        state.withLock { state in
-            if let old = state.entries.removeValue(forKey: key) { state.totalBytes -= old.entry.body.count }
-            guard entry.body.count <= byteLimit else { return }
-            state.clock += 1
-            state.entries[key] = (entry, state.clock)
-            state.totalBytes += entry.body.count
-            while state.totalBytes > byteLimit,
-                let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse })
-            {
-                state.entries[oldest.key] = nil
-                state.totalBytes -= oldest.value.entry.body.count
-            }
-        }
     }
 }

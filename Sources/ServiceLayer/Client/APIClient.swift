@@ -290,7 +290,8 @@ public final class APIClient: Sendable {
                     cache: role, bodyCarriesSecret: bodyCarriesSecret, plan: plan, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
-                onCancel(coalescing.join(request, subscriber: deliver, makeExchange: makeExchange))
+                onCancel(
+                    coalescing.join(request, subscriber: deliver, kept: endpoint.keptBody, makeExchange: makeExchange))
             } else {
                 let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }
                 onCancel { exchange.cancel() }

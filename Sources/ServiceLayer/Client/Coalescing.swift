@@ -10,7 +10,8 @@ import FoundationNetworking
 ///
 /// Each caller joins a group; the group's exchange starts with its first caller, ends when it
 /// delivers (to every caller still in the group, in the order they joined) or when the last caller
-/// leaves (the exchange is then cancelled). A caller never joins a group that has already delivered.
+/// leaves (the exchange is then cancelled). A caller never joins a group that has already delivered;
+/// with a ``KeptBody`` it finds the body that group kept instead.
 final class Coalescing: Sendable {
     typealias Subscriber = @Sendable (Exchange.Outcome) -> Void
 
@@ -24,33 +25,56 @@ final class Coalescing: Sendable {
 
     /// Joins the group of `request`, or starts one whose exchange `makeExchange` creates (with the
     /// function to call when it ends). Returns how to leave the group.
+    ///
+    /// With a `kept` body store (see ``KeptBody``): a call that finds no group running is answered
+    /// from the store when it has the body (looked up under the lock, nothing is sent); a group's
+    /// successful body is kept before the group stops taking callers.
     func join(
-        _ request: URLRequest, subscriber: @escaping Subscriber,
+        _ request: URLRequest, subscriber: @escaping Subscriber, kept: KeptBody? = nil,
         makeExchange: (@escaping Exchange.OnEnd) -> Exchange
     ) -> @Sendable () -> Void {
         let key = Key(
             method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
             headers: request.allHTTPHeaderFields ?? [:])
-        let (group, subscription, isNew) = groups.withLock { groups -> (Group, Int, Bool) in
+        let joined = groups.withLock { groups -> Joined in
             if let running = groups[key], let subscription = running.add(subscriber) {
-                return (running, subscription, false)
+                return .running(running, subscription)
+            }
+            if let kept, let body = kept.lookup(), let outcome = kept.outcome(body, for: request) {
+                return .kept(outcome)
             }
             let group = Group()
             groups[key] = group
-            return (group, group.add(subscriber) ?? 0, true)
+            return .new(group, group.add(subscriber) ?? 0)
         }
-        if isNew {
+        let (group, subscription): (Group, Int)
+        switch joined {
+        case .kept(let outcome):
+            subscriber(outcome)
+            return {}
+        case .running(let running, let id): (group, subscription) = (running, id)
+        case .new(let new, let id):
+            (group, subscription) = (new, id)
             let exchange = makeExchange { [groups] outcome in
-                groups.withLock { if $0[key] === group { $0.removeValue(forKey: key) } }
-                let subscribers = group.end()
+                if let kept, case .success((let body, _)) = outcome { kept.keep(body) }
+                groups.withLock { if $0[key] === new { $0.removeValue(forKey: key) } }
+                let subscribers = new.end()
                 return (subscribers.count, { for subscriber in subscribers { subscriber(outcome) } })
             }
-            group.start(exchange)
+            new.start(exchange)
         }
         return { [groups] in
             guard group.remove(subscription) else { return }  // others still wait, or it has ended
             groups.withLock { if $0[key] === group { $0.removeValue(forKey: key) } }
         }
+    }
+
+    /// What ``join(_:subscriber:kept:makeExchange:)`` found: a running group, a kept body, or nothing
+    /// (a new group).
+    private enum Joined {
+        case running(Group, Int)
+        case kept(Exchange.Outcome)
+        case new(Group, Int)
     }
 
     /// The callers of one exchange.

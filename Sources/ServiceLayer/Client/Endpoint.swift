@@ -71,6 +71,9 @@ public struct Endpoint<Response>: Sendable {
     /// Where a download's answer is moved; `nil` (an answer in memory) by default. Set with
     /// ``downloading(to:)`` (see Transfers/).
     var downloadDestination: URL?
+    /// Where a coalescing `GET`'s body is kept and identical calls are answered from; `nil` by default.
+    /// Set with `keepingBody(in:)` (see KeptBody.swift).
+    var keptBody: KeptBody?
     /// Counts this call's bytes for its progress watcher; set by the sends that take one, `nil` otherwise.
     var progress: ProgressCounter?
     /// Turns the exchange's outcome into the call's result; chosen by the initializer for the response
@@ -100,6 +103,7 @@ public struct Endpoint<Response>: Sendable {
         other.bodyCarriesSecret = bodyCarriesSecret
         other.downloadDestination = downloadDestination
         other.progress = progress
+        other.keptBody = keptBody
         return other
     }
 }

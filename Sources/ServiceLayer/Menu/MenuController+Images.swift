@@ -67,14 +67,18 @@ extension MenuController {
     }
 
     /// The download of a picture, which keeps it in memory and on disk as soon as it has arrived (off
-    /// the main thread, before the completion's hop to the main queue, so that a call made meanwhile
-    /// finds it in the cache).
+    /// the main thread, before the completion's hop to the main queue, and before the download stops
+    /// taking callers): a call made as it ends finds it running or finds the picture in ``imageCache``,
+    /// so concurrent calls for one URL cost one request (see `Client/KeptBody.swift`).
     private func image(at url: URL) -> Endpoint<Data> {
-        MenuAPI.image(at: url).map { [self] data in
-            imageCache.insert(data, for: url)
-            diskImageCache?.insert(data, for: url)
-            return data
-        }
+        MenuAPI.image(at: url).keepingBody(
+            in: KeptBody(
+                lookup: { [imageCache] in imageCache.data(for: url) },
+                keep: { [self] data in
+                    guard !data.isEmpty else { return }  // an empty 200 is an error, never a picture
+                    imageCache.insert(data, for: url)
+                    diskImageCache?.insert(data, for: url)
+                }))
     }
 
     // MARK: - Clearing the caches

@@ -55,25 +55,26 @@ public final class MenuController: Sendable {
     /// Why the saved order could not be loaded at init; `nil` when it loaded, or when there was none.
     public let orderLoadError: OrderStorageError?
 
-    /// Creates a controller with its own ``APIClient``.
+    /// Creates a controller with its own ``APIClient``; the parameters after `options` are those of
+    /// ``init(client:orderStorageURL:imageCacheLimit:diskImageCache:notificationCenter:)``, with the
+    /// same defaults.
     /// - Parameters:
     ///   - baseURL: The Restaurant server, for example `http://localhost:8090/`.
     ///   - session: The session for every request; ``APIClient/makeSession(configuration:)`` (no URL
     ///     cache) by default. Inject one with `protocolClasses` to stub the network.
     ///   - options: Timeout, retries and other policies; `APIClient.Options()` (the session's timeout, two
     ///     retries of idempotent requests) by default.
-    ///   - orderStorageURL: The file the order is loaded from now and saved to after every change (as
-    ///     Apple's sample used `order.json`); `nil` (the order lives in memory only) by default.
-    ///   - imageCacheLimit: The most bytes of pictures kept in memory; 20 MB by default.
-    ///   - diskImageCache: Where pictures are also kept on disk, to survive a relaunch; `nil` (memory
-    ///     only) by default.
+    ///   - orderStorageURL: The file the order is loaded from and saved to; `nil` (memory only) by default.
+    ///   - imageCacheLimit: The most bytes of pictures kept in memory; ``ImageCache/defaultByteLimit``
+    ///     (20 MB) by default.
+    ///   - diskImageCache: Where pictures are also kept on disk; `nil` (memory only) by default.
     ///   - notificationCenter: Where order changes are announced; `.default` by default.
     public convenience init(
         baseURL: URL,
         session: URLSession = APIClient.makeSession(),
         options: APIClient.Options = .init(),
         orderStorageURL: URL? = nil,
-        imageCacheLimit: Int = 20 * 1024 * 1024,
+        imageCacheLimit: Int = ImageCache.defaultByteLimit,
         diskImageCache: DiskImageCache? = nil,
         notificationCenter: NotificationCenter = .default
     ) {
@@ -88,14 +89,17 @@ public final class MenuController: Sendable {
     /// - Parameters:
     ///   - client: The client to send through. Its `callbackQueue` does not matter here: the
     ///     controller's completions always run on the main actor.
-    ///   - orderStorageURL: The file the order is loaded from and saved to; `nil` (memory only) by default.
-    ///   - imageCacheLimit: The most bytes of pictures kept in memory; 20 MB by default.
-    ///   - diskImageCache: Where pictures are also kept on disk; `nil` (memory only) by default.
+    ///   - orderStorageURL: The file the order is loaded from now and saved to after every change (as
+    ///     Apple's sample used `order.json`); `nil` (the order lives in memory only) by default.
+    ///   - imageCacheLimit: The most bytes of pictures kept in memory; ``ImageCache/defaultByteLimit``
+    ///     (20 MB) by default.
+    ///   - diskImageCache: Where pictures are also kept on disk, to survive a relaunch; `nil` (memory
+    ///     only) by default.
     ///   - notificationCenter: Where order changes are announced; `.default` by default.
     public init(
         client: APIClient,
         orderStorageURL: URL? = nil,
-        imageCacheLimit: Int = 20 * 1024 * 1024,
+        imageCacheLimit: Int = ImageCache.defaultByteLimit,
         diskImageCache: DiskImageCache? = nil,
         notificationCenter: NotificationCenter = .default
     ) {

@@ -10,7 +10,7 @@ import Darwin
 
 /// Keeps one order in a JSON file, as Apple's sample kept `order.json`.
 ///
-/// - Saving is atomic: the order is written to a temporary file in the same directory
+/// - Saving is atomic (``AtomicFile``): the order is written to a temporary file in the same directory
 ///   (`.order.json.tmp-<UUID>`), flushed to disk, then renamed over the real file with `rename(2)`.
 ///   A crash leaves either the old file or the new one, never a mix.
 /// - Saves run one at a time on a private serial queue, in the order ``save(_:)`` was called, and a
@@ -116,25 +116,9 @@ final class OrderStore: Sendable {
         state.withLock { $0.lastError = saveError }
     }
 
-    /// Writes a temporary file next to the real one, flushes it, and renames it over the real one.
-    private func writeAtomically(_ data: Data) throws {
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryPrefix + UUID().uuidString)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path])
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(at: temporary)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-        }
+    /// Writes a temporary file next to the real one, flushes it, and renames it over the real one
+    /// (``AtomicFile/document``: `0666` less the umask, `fsync` before the rename).
+    private func writeAtomically(_ data: Data) throws(AtomicFileError) {
+        try AtomicFile.document.write(data, to: url, temporaryName: temporaryPrefix + UUID().uuidString)
     }
 }
