@@ -98,13 +98,17 @@ final class CacheValidation: Sendable {
         return (full, tag, modified, validators)
     }
 
-    /// RFC 9110 §13.1.1 and §13.1.4: the 412 for a request whose `If-Match` (or, without it,
-    /// `If-Unmodified-Since`) fails against the current representation of its path, or nil to go on.
+    /// RFC 9110 §13.1.1, §13.1.4 and §13.1.2: the 412 for a request whose `If-Match` (or, without it,
+    /// `If-Unmodified-Since`) fails against the current representation of its path, or whose method is
+    /// unsafe (not GET or HEAD) and whose `If-None-Match` fails; nil to go on.
     ///
-    /// `current` is the answer of the path's GET route (nil when it has none). `If-Match: *` holds when that
-    /// answer is a 200; a list of tags holds when one of them is strongly equal to the path's `ETag` (paths
-    /// that are not cacheable have none, so only `*` can hold there). `If-Unmodified-Since` is evaluated on
-    /// cacheable paths only (the others have no `Last-Modified`), and ignored when it is not an HTTP-date.
+    /// `current` is the answer of the path's GET route (nil when it has none); the resource exists when that
+    /// answer is a 200. `If-Match: *` holds when it exists; a list of tags holds when one of them is strongly
+    /// equal to the path's `ETag` (paths that are not cacheable have none, so only `*` can hold there).
+    /// `If-Unmodified-Since` is evaluated on cacheable paths only (the others have no `Last-Modified`), and
+    /// ignored when it is not an HTTP-date. On an unsafe method, `If-None-Match: *` fails when the resource
+    /// exists (a "create only if absent" PUT, PATCH, POST or DELETE) and a list fails when one of its tags is
+    /// weakly equal to the `ETag`. (On GET and HEAD a failing `If-None-Match` is a 304: ``finish(_:for:)``.)
     func failedPrecondition(_ request: HTTPRequest, current: HTTPResponse?) -> HTTPResponse? {
         let path = request.routePath
         let exists = current?.status == 200
@@ -115,12 +119,21 @@ final class CacheValidation: Sendable {
                 trimmed == "*"
                 ? exists
                 : Self.entityTags(in: trimmed).contains { !$0.hasPrefix("W/") && $0 == selected?.tag }
-            return holds ? nil : Self.preconditionFailed()
+            if !holds { return Self.preconditionFailed() }
+        } else if let text = request.headers["if-unmodified-since"], let since = HTTPDate.parse(text), let selected,
+            selected.modified > since
+        {
+            return Self.preconditionFailed()
         }
-        guard let text = request.headers["if-unmodified-since"], let since = HTTPDate.parse(text),
-            let selected
+        guard request.method != "GET", request.method != "HEAD", let header = request.headers["if-none-match"]
         else { return nil }
-        return selected.modified <= since ? nil : Self.preconditionFailed()
+        let trimmed = header.trimmingCharacters(in: .whitespaces)
+        if trimmed == "*" {
+            return exists ? .error(412, "Precondition failed: the resource exists (If-None-Match: *)") : nil
+        }
+        guard let selected else { return nil }
+        let own = Self.opaqueTag(selected.tag)
+        return Self.entityTags(in: trimmed).contains { Self.opaqueTag($0) == own } ? Self.preconditionFailed() : nil
     }
 
     private static func preconditionFailed() -> HTTPResponse {

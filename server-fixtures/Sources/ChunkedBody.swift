@@ -2,56 +2,154 @@ import Foundation
 
 // MARK: - Chunked request bodies
 
-/// Decodes a `Transfer-Encoding: chunked` body (RFC 9112 §7.1): chunk sizes in hex, chunk extensions
-/// ignored, trailer fields read and dropped. Pure functions over the bytes read so far.
-enum ChunkedBody {
-    /// The longest chunk-size line or trailer line accepted: 4 KiB.
-    static let maxLineBytes = 4096
+/// Decodes a `Transfer-Encoding: chunked` body (RFC 9112 §7.1) as its bytes arrive, in one pass: it keeps
+/// its place (``consumed``) and its state between reads, so each byte is looked at once however the body
+/// is split. Chunk extensions are checked and dropped; trailer fields are checked with the request head's
+/// rules and dropped.
+///
+/// Limits, each answered at once (never by waiting for the idle timeout):
+/// - a chunk extension longer than ``maxExtensionBytes`` → 400;
+/// - framing (size lines, extensions, the CRLFs after the data) past ``maxFramingBytes`` in all → 400;
+/// - a trailer section past ``HTTPParser/maxHeaderBytes``, as the head → 431;
+/// - a body past ``HTTPParser/maxBodyBytes`` → 413;
+/// - a line that ends in a bare LF, or a CR not followed by LF → 400: the head needs CRLF, and so does the
+///   framing (one line rule, so no other parser on the way can read the body differently).
+struct ChunkedDecoder {
+    /// The longest chunk extension (everything after the size, up to CRLF): 1 KiB.
+    static let maxExtensionBytes = 1024
+    /// The most framing bytes one body may have (size lines with extensions and CRLFs): 64 KiB.
+    static let maxFramingBytes = 64 * 1024
+    /// The most hex digits of a chunk size (8: sizes up to 4 GiB, far past ``HTTPParser/maxBodyBytes``).
+    static let maxSizeDigits = 8
 
-    /// The decoded body and how many bytes of `buffer` it took, or nil while the body is not complete.
-    /// - Throws: `.badRequest` for malformed framing, `.payloadTooLarge` past ``HTTPParser/maxBodyBytes``.
-    static func decode(_ buffer: [UInt8]) throws(HTTPParseError) -> (body: Data, consumed: Int)? {
-        var body = Data()
-        var index = 0
-        while true {
-            guard let (line, next) = try self.line(in: buffer, from: index) else { return nil }
-            let sizeText = line.split(separator: UInt8(ascii: ";"), maxSplits: 1, omittingEmptySubsequences: false)[0]
-            let digits = String(decoding: sizeText, as: UTF8.self).trimmingCharacters(in: .whitespaces)
-            guard !digits.isEmpty, digits.count <= 8, digits.allSatisfy({ $0.isASCII && $0.isHexDigit }),
-                let size = Int(digits, radix: 16)
-            else { throw .badRequest("malformed chunk size") }
-            index = next
-            if size == 0 { break }
-            guard body.count + size <= HTTPParser.maxBodyBytes else { throw .payloadTooLarge }
-            guard buffer.count >= index + size + 2 else { return nil }
-            guard buffer[index + size] == UInt8(ascii: "\r"), buffer[index + size + 1] == UInt8(ascii: "\n") else {
-                throw .badRequest("chunk data not followed by CRLF")
+    private enum State {
+        /// Reading a chunk-size line: its digits so far, then its extension.
+        case size(digits: Int, value: Int, extensionBytes: Int)
+        /// A CR ended a size line; LF must follow.
+        case sizeLineFeed(size: Int)
+        /// Inside a chunk's data, `remaining` bytes to go.
+        case data(remaining: Int)
+        /// After a chunk's data: CR then LF must follow (`sawCR` after the CR).
+        case dataEnd(sawCR: Bool)
+        /// Reading a trailer line (or the final empty line); `sawCR` after its CR.
+        case trailer(lineStart: Int, sawCR: Bool)
+        /// The body is complete.
+        case done
+    }
+
+    private var state = State.size(digits: 0, value: 0, extensionBytes: 0)
+    /// The body decoded so far.
+    private(set) var body = Data()
+    /// How many bytes of the buffer this decoder has read (the body ends here once ``isComplete``).
+    private(set) var consumed = 0
+    private var framingBytes = 0
+    private var trailerBytes = 0
+
+    /// Whether the last chunk and the trailer section have been read.
+    var isComplete: Bool {
+        if case .done = state { return true }
+        return false
+    }
+
+    /// Reads the bytes of `buffer` from ``consumed`` on (earlier ones were read by earlier calls and must not
+    /// have changed). Returns whether the body is complete; ``consumed`` then says where the next request starts.
+    /// - Throws: `.badRequest`, `.headerTooLarge` (trailers) or `.payloadTooLarge`, as listed on the type.
+    mutating func read(_ buffer: [UInt8]) throws(HTTPParseError) -> Bool {
+        var index = consumed
+        defer { consumed = index }
+        while index < buffer.count {
+            let byte = buffer[index]
+            switch state {
+            case .size(let digits, let value, let extensionBytes):
+                try countFraming()
+                if byte == Self.cr {
+                    guard digits > 0 else { throw .badRequest("malformed chunk size") }
+                    state = .sizeLineFeed(size: value)
+                } else if byte == Self.lf {
+                    throw .badRequest("a chunk-size line ends in a bare LF (CRLF required)")
+                } else if extensionBytes == 0, let digit = Self.hexValue(byte) {
+                    guard digits < Self.maxSizeDigits else { throw .badRequest("malformed chunk size") }
+                    let size = value << 4 | digit
+                    guard size <= HTTPParser.maxBodyBytes - body.count else { throw .payloadTooLarge }
+                    state = .size(digits: digits + 1, value: size, extensionBytes: 0)
+                } else {
+                    state = .size(digits: digits, value: value, extensionBytes: try Self.extensionByte(
+                        byte, digits: digits, count: extensionBytes))
+                }
+                index += 1
+            case .sizeLineFeed(let size):
+                try countFraming()
+                guard byte == Self.lf else { throw .badRequest("a CR in a chunk-size line not followed by LF") }
+                state = size == 0 ? .trailer(lineStart: index + 1, sawCR: false) : .data(remaining: size)
+                index += 1
+            case .data(let remaining):
+                let count = min(remaining, buffer.count - index)
+                body.append(contentsOf: buffer[index..<(index + count)])
+                index += count
+                state = remaining == count ? .dataEnd(sawCR: false) : .data(remaining: remaining - count)
+            case .dataEnd(let sawCR):
+                try countFraming()
+                guard byte == (sawCR ? Self.lf : Self.cr) else { throw .badRequest("chunk data not followed by CRLF") }
+                state = sawCR ? .size(digits: 0, value: 0, extensionBytes: 0) : .dataEnd(sawCR: true)
+                index += 1
+            case .trailer(let lineStart, let sawCR):
+                trailerBytes += 1
+                guard trailerBytes <= HTTPParser.maxHeaderBytes else { throw .headerTooLarge }
+                index += 1
+                if sawCR {
+                    guard byte == Self.lf else { throw .badRequest("a CR in a trailer line not followed by LF") }
+                    let line = buffer[lineStart..<(index - 2)]
+                    if line.isEmpty {
+                        state = .done
+                        return true
+                    }
+                    _ = try HTTPParser.parseField(line)
+                    state = .trailer(lineStart: index, sawCR: false)
+                } else if byte == Self.cr {
+                    state = .trailer(lineStart: lineStart, sawCR: true)
+                } else if byte == Self.lf {
+                    throw .badRequest("a trailer line ends in a bare LF (CRLF required)")
+                }
+            case .done:
+                return true
             }
-            body.append(contentsOf: buffer[index..<(index + size)])
-            index += size + 2
         }
-        // Trailer fields up to the empty line; they are not merged into the header fields.
-        while true {
-            guard let (line, next) = try self.line(in: buffer, from: index) else { return nil }
-            index = next
-            if line.isEmpty { return (body, index) }
-            guard line.contains(UInt8(ascii: ":")) else { throw .badRequest("malformed trailer field") }
+        return isComplete
+    }
+
+    private static let cr = UInt8(ascii: "\r")
+    private static let lf = UInt8(ascii: "\n")
+
+    /// Counts one framing byte; throws past ``maxFramingBytes``.
+    private mutating func countFraming() throws(HTTPParseError) {
+        framingBytes += 1
+        guard framingBytes <= Self.maxFramingBytes else {
+            throw .badRequest("chunk framing longer than \(Self.maxFramingBytes) bytes in all (chunks too small)")
         }
     }
 
-    /// The bytes up to the next CRLF from `start` and the index after it; nil when no CRLF came yet.
-    private static func line(
-        in buffer: [UInt8], from start: Int
-    ) throws(HTTPParseError) -> (ArraySlice<UInt8>, Int)? {
-        var index = start
-        while index + 1 < buffer.count {
-            if buffer[index] == UInt8(ascii: "\r") && buffer[index + 1] == UInt8(ascii: "\n") {
-                return (buffer[start..<index], index + 2)
-            }
-            guard index - start < maxLineBytes else { throw .badRequest("chunk line too long") }
-            index += 1
+    /// The extension length after `byte`: an extension starts with `;` (or whitespace before it) right after
+    /// the size, holds no control character but HTAB, and stays within ``maxExtensionBytes``.
+    private static func extensionByte(_ byte: UInt8, digits: Int, count: Int) throws(HTTPParseError) -> Int {
+        guard digits > 0 else { throw .badRequest("malformed chunk size") }
+        if count == 0, byte != UInt8(ascii: ";"), byte != UInt8(ascii: " "), byte != 0x09 {
+            throw .badRequest("malformed chunk size")
         }
-        guard buffer.count - start < maxLineBytes else { throw .badRequest("chunk line too long") }
-        return nil
+        guard byte == 0x09 || (byte >= 0x20 && byte != 0x7F) else {
+            throw .badRequest("a control character in a chunk extension")
+        }
+        guard count < maxExtensionBytes else {
+            throw .badRequest("a chunk extension longer than \(maxExtensionBytes) bytes")
+        }
+        return count + 1
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 }

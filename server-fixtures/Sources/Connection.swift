@@ -53,15 +53,16 @@ struct Connection {
     /// The next request, or nil when the connection should close (any error response is already sent).
     private func readRequest(_ buffer: inout [UInt8]) -> HTTPRequest? {
         let deadline = Date().addingTimeInterval(context.idleTimeout)
+        // Empty lines before a request line are tolerated (RFC 9112 §2.2): skipped with a cursor (each byte
+        // looked at once) and counted toward the head's 16 KiB, so megabytes of them are a prompt 431.
+        var start = 0
         var searchFrom = 0
         var headEnd: Int?
         while headEnd == nil {
-            // Tolerate empty lines before a request line (RFC 9112 §2.2).
-            while let first = buffer.first, first == UInt8(ascii: "\r") || first == UInt8(ascii: "\n") {
-                buffer.removeFirst()
-                searchFrom = 0
+            while start < buffer.count, buffer[start] == UInt8(ascii: "\r") || buffer[start] == UInt8(ascii: "\n") {
+                start += 1
             }
-            headEnd = HTTPParser.headerEnd(in: buffer, from: searchFrom)
+            headEnd = HTTPParser.headerEnd(in: buffer, from: max(start, searchFrom))
             if headEnd != nil { break }
             if buffer.count > HTTPParser.maxHeaderBytes { return reject(.headerTooLarge) }
             searchFrom = max(0, buffer.count - 3)
@@ -71,7 +72,7 @@ struct Connection {
 
         let head: RequestHead
         do {
-            head = try HTTPParser.parseHead(buffer[0..<(headEnd - 4)])
+            head = try HTTPParser.parseHead(buffer[start..<(headEnd - 4)])
         } catch {
             return reject(error)
         }
@@ -84,19 +85,17 @@ struct Connection {
         }
         let body: Data
         if head.isChunked {
-            var decoded: (body: Data, consumed: Int)?
+            var decoder = ChunkedDecoder()
             while true {
                 do {
-                    decoded = try ChunkedBody.decode(buffer)
+                    if try decoder.read(buffer) { break }
                 } catch {
                     return reject(error)
                 }
-                if decoded != nil { break }
                 guard fill(&buffer, until: deadline) else { return nil }
             }
-            guard let decoded else { return nil }
-            body = decoded.body
-            buffer.removeFirst(decoded.consumed)
+            body = decoder.body
+            buffer.removeFirst(decoder.consumed)
         } else {
             while buffer.count < head.contentLength {
                 guard fill(&buffer, until: deadline) else { return nil }
@@ -120,7 +119,7 @@ struct Connection {
     /// Sends the error response for `error` and tells the caller to close.
     private func reject(_ error: HTTPParseError) -> HTTPRequest? {
         let response = HTTPResponse.error(error.status, error.message)
-        Socket.sendAll(fd, response.serializedHead(keepAlive: false) + Array(response.body))
+        Socket.sendAll(fd, Self.head(response, keepAlive: false) + Array(response.body))
         context.logger?("<invalid request> -> \(error.status) (\(response.body.count) bytes, 0 ms)")
         runtime.drainBeforeClose(fd)
         return nil
@@ -146,6 +145,7 @@ struct Connection {
         }
         if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
+        response = writable(response, for: request)
 
         var keepAlive = request.wantsKeepAlive
         let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body
@@ -157,7 +157,7 @@ struct Connection {
             var pause: TimeInterval = 0
             if case .slowBody(let interval)? = fault { pause = interval }
             let keep = keepAlive && !stream.cutHalfway
-            guard Socket.sendAll(fd, response.serializedHead(keepAlive: keep)) else { return false }
+            guard Socket.sendAll(fd, Self.head(response, keepAlive: keep)) else { return false }
             sent = stream.write { (pause == 0 || runtime.sleep(pause)) && Socket.sendAll(fd, $0) }
             logLine(request, response.status, bytes: sent, since: started)
             context.cache.count(path: request.routePath, status: response.status, bytes: sent)
@@ -168,11 +168,11 @@ struct Connection {
         case .truncatedBody?:
             keepAlive = false
             let half = body.prefix(body.count / 2)
-            Socket.sendAll(fd, response.serializedHead(keepAlive: false) + Array(half))
+            Socket.sendAll(fd, Self.head(response, keepAlive: false) + Array(half))
             sent = half.count
             runtime.drainBeforeClose(fd)
         case .slowBody(let interval)?:
-            guard Socket.sendAll(fd, response.serializedHead(keepAlive: keepAlive)) else { return false }
+            guard Socket.sendAll(fd, Self.head(response, keepAlive: keepAlive)) else { return false }
             for byte in body {
                 guard runtime.sleep(interval), Socket.sendAll(fd, [byte]) else { return false }
                 sent += 1
@@ -180,7 +180,7 @@ struct Connection {
         default:
             // Log before writing, so a client that reads the response finds the line already logged.
             logLine(request, response.status, bytes: body.count, since: started)
-            let head = response.serializedHead(keepAlive: keepAlive)
+            let head = Self.head(response, keepAlive: keepAlive)
             context.cache.count(path: request.routePath, status: response.status, bytes: head.count + body.count)
             guard Socket.sendAll(fd, head + Array(body)) else { return false }
             if !keepAlive { runtime.drainBeforeClose(fd) }
@@ -192,18 +192,44 @@ struct Connection {
         return keepAlive
     }
 
+    /// `response` when its head can be written, else (logged, never sent) a 500: a field name that is not a
+    /// token, or a name or value with CR, LF, NUL or another control character, would let whoever chose it
+    /// (an id, an upload's part header, a route file) write their own header fields (response splitting).
+    private func writable(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        do {
+            _ = try response.serializedHead(keepAlive: true)
+            return response
+        } catch {
+            context.logger?(
+                "\(request.method) \(request.target) -> 500: refused to write the header field \(error.name) "
+                    + "(\(error.reason)); the route's response was not sent. Fix the route or the data it echoes.")
+            var refused = HTTPResponse.error(
+                500, "Internal server error: the response had a header field that cannot be written safely")
+            refused.delay = response.delay
+            return refused
+        }
+    }
+
+    /// The head of a response ``writable(_:for:)`` returned (so it cannot fail; an empty head if it ever did).
+    private static func head(_ response: HTTPResponse, keepAlive: Bool) -> [UInt8] {
+        (try? response.serializedHead(keepAlive: keepAlive)) ?? []
+    }
+
     /// Logs that `request` got no response; returns false (close the connection).
     private func closeWithoutResponse(_ request: HTTPRequest) -> Bool {
         context.logger?("\(request.method) \(request.target) -> closed without a response")
         return false
     }
 
-    /// The router's answer: a 412 when a precondition fails (before the method runs), else the route's
-    /// response with validators, or a 304.
+    /// The router's answer: a 412 when a precondition fails (before the method runs: `If-Match`,
+    /// `If-Unmodified-Since`, and `If-None-Match` on unsafe methods, for every route, the `--api` folder's
+    /// included), else the route's response with validators, or a 304.
     private func route(_ request: HTTPRequest) -> HTTPResponse {
         let authority = authority(request)
         let headers = request.headers
-        if headers["if-match"] != nil || headers["if-unmodified-since"] != nil,
+        let unsafe = request.method != "GET" && request.method != "HEAD"
+        if headers["if-match"] != nil || headers["if-unmodified-since"] != nil
+            || (unsafe && headers["if-none-match"] != nil),
             Router.knownMethods.contains(request.method), request.method != "OPTIONS",
             let (route, _) = context.router.route(for: request), route.handler(for: request.method) != nil,
             let failed = context.cache.failedPrecondition(

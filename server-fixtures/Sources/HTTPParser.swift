@@ -161,7 +161,7 @@ enum HTTPParser {
     // MARK: Pieces
 
     /// Splits on CRLF; a bare CR or LF inside a line is rejected later by the character checks.
-    private static func splitLines(_ block: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+    static func splitLines(_ block: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
         var lines: [ArraySlice<UInt8>] = []
         var start = block.startIndex
         var index = block.startIndex
@@ -231,7 +231,9 @@ enum HTTPParser {
         return (path, query)
     }
 
-    private static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {
+    /// One `name: value` line: the name a token, the value without control characters but HTAB (so no bare CR
+    /// or LF); the name lowercased and the value trimmed. Also used for trailers and multipart part headers.
+    static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw .badRequest("header line without colon") }
         let name = line[line.startIndex..<colon]
         guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw .badRequest("invalid header name") }

@@ -58,23 +58,75 @@ struct HTTPResponse: Sendable {
         fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
 
-    /// The status line and header block, ending with the empty line. A `Date` field (RFC 9110 §6.6.1) is
-    /// written first unless `fields` has one.
-    func serializedHead(keepAlive: Bool, now: Date = Date()) -> [UInt8] {
-        var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
-        if field("Date") == nil { text += "Date: \(HTTPDate.format(now))\r\n" }
+    /// The status line and header block, ending with the empty line: the one function that writes a response
+    /// head. A `Date` field (RFC 9110 §6.6.1) is written first unless `fields` has one, and
+    /// `X-Content-Type-Options: nosniff` on every response (so no browser runs an upload as a page).
+    /// - Throws: ``UnsafeField`` when a field name is not a token or a name or value holds CR, LF, NUL or
+    ///   another control character (HTAB allowed in values): the head is never written then.
+    func serializedHead(keepAlive: Bool, now: Date = Date()) throws(UnsafeField) -> [UInt8] {
+        var written: [Field] = []
+        if field("Date") == nil { written.append(Field(name: "Date", value: HTTPDate.format(now))) }
         for field in fields where !isBodiless || field.name.lowercased() != "content-type" {
             let lowered = field.name.lowercased()
-            if lowered == "content-length" || lowered == "connection" || lowered == "transfer-encoding" { continue }
+            if lowered == "content-length" || lowered == "connection" || lowered == "transfer-encoding"
+                || lowered == "x-content-type-options"
+            {
+                continue
+            }
+            written.append(field)
+        }
+        written.append(Field(name: "X-Content-Type-Options", value: "nosniff"))
+        if let stream {
+            written += stream.framingFields
+        } else if !isBodiless {
+            written.append(Field(name: "Content-Length", value: String(body.count)))
+        }
+        written.append(Field(name: "Connection", value: keepAlive ? "keep-alive" : "close"))
+        var text = "HTTP/1.1 \(status) \(Self.reason(for: status))\r\n"
+        for field in written {
+            try Self.check(field)
             text += "\(field.name): \(field.value)\r\n"
         }
-        if let stream {
-            for field in stream.framingFields { text += "\(field.name): \(field.value)\r\n" }
-        } else if !isBodiless {
-            text += "Content-Length: \(body.count)\r\n"
-        }
-        text += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n"
+        text += "\r\n"
         return Array(text.utf8)
+    }
+
+    /// A header field ``serializedHead(keepAlive:now:)`` refused to write (response splitting, RFC 9112 §2.2).
+    struct UnsafeField: Error, Equatable {
+        /// The field's name with every control character shown as `\u{XX}` (safe to log).
+        let name: String
+        /// Why: which part is wrong.
+        let reason: String
+    }
+
+    /// Throws when `field`'s name is not an RFC 9110 token or its value holds a control character other
+    /// than HTAB (C0, DEL and the C1 range U+0080–U+009F).
+    static func check(_ field: Field) throws(UnsafeField) {
+        let name = field.name
+        let printable = name.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
+            .joined()
+        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+            throw UnsafeField(name: printable, reason: "the field name is not a token (RFC 9110 §5.1)")
+        }
+        if field.value.unicodeScalars.contains(where: { $0 != "\t" && isControl($0) }) {
+            throw UnsafeField(name: printable, reason: "the field value holds CR, LF, NUL or another control character")
+        }
+    }
+
+    /// C0 controls, DEL and C1 controls.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// RFC 9110 `tchar`.
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        default:
+            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
     }
 
     /// The standard reason phrase for `status` ("Unknown" for codes not listed).

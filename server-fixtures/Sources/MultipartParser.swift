@@ -15,8 +15,14 @@ struct FormPart: Sendable, Equatable {
 }
 
 /// Parses a `multipart/form-data` body: the boundary from the `Content-Type`, the parts between the
-/// delimiters, each part's header fields, its `Content-Disposition` parameters (quoted strings with
-/// `\"`, and `%22`/`%0D`/`%0A` as browsers escape them, decoded).
+/// delimiters, each part's header fields (with the request head's line rules: CRLF only, no bare CR or LF,
+/// no control character in a value), and its `Content-Disposition` parameters.
+///
+/// The quoting rule for `name` and `filename`, shared with the client's `MultipartForm`: the sender
+/// percent-encodes `"` (`%22`), CR (`%0D`), LF (`%0A`), `%` (`%25`), `\` (`%5C`) and every other C0 control
+/// and DEL as `%XX`, and sends non-ASCII as raw UTF-8. This receiver ends a quoted string at the first `"`
+/// (a backslash is an ordinary character, never an escape), then decodes each `%` followed by two hex
+/// digits; anything else is kept literally.
 enum MultipartParser {
     /// Why a body is not a form.
     enum Failure: Error, Equatable {
@@ -54,7 +60,7 @@ enum MultipartParser {
             guard let headEnd = find([13, 10, 13, 10], in: bytes, from: index) else {
                 throw .malformed("a part without the blank line after its headers")
             }
-            let head = String(decoding: bytes[index..<headEnd], as: UTF8.self)
+            let head = bytes[index..<headEnd]
             let contentStart = headEnd + 4
             guard let next = find([13, 10] + delimiter, in: bytes, from: contentStart) else {
                 throw .malformed("a part without a closing boundary")
@@ -64,13 +70,18 @@ enum MultipartParser {
         }
     }
 
-    private static func part(head: String, body: Data) throws(Failure) -> FormPart {
+    /// One part from its header block (without the blank line) and its content.
+    private static func part(head: ArraySlice<UInt8>, body: Data) throws(Failure) -> FormPart {
         var disposition: String?
         var type = "text/plain"
-        for line in head.components(separatedBy: "\r\n") {
-            guard let colon = line.firstIndex(of: ":") else { throw .malformed("a part header without a colon") }
-            let name = line[..<colon].lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        for line in HTTPParser.splitLines(head) {
+            let name: String
+            let value: String
+            do {
+                (name, value) = try HTTPParser.parseField(line)
+            } catch {
+                throw .malformed("a part header field that breaks the header line rules (\(error.message))")
+            }
             if name == "content-disposition" { disposition = value }
             if name == "content-type" { type = value }
         }
@@ -82,43 +93,67 @@ enum MultipartParser {
         return FormPart(name: name, fileName: parameters["filename"], contentType: type, body: body)
     }
 
-    /// The `key="value"` (or `key=token`) parameters after the first `;`, keys lowercased.
+    /// The `key="value"` (or `key=token`) parameters after the first `;`, keys lowercased, values decoded with
+    /// the quoting rule above (a quoted value ends at the first `"`; then `%XX` is decoded).
     static func parameters(of value: String) -> [String: String] {
         var result: [String: String] = [:]
-        var scalars = Substring(value).unicodeScalars[...]
-        guard let semicolon = scalars.firstIndex(of: ";") else { return result }
-        scalars = scalars[scalars.index(after: semicolon)...]
-        while !scalars.isEmpty {
-            while let first = scalars.first, first == " " || first == ";" { scalars.removeFirst() }
-            guard let equals = scalars.firstIndex(of: "=") else { break }
-            let key = String(String.UnicodeScalarView(scalars[..<equals])).trimmingCharacters(in: .whitespaces)
-                .lowercased()
-            scalars = scalars[scalars.index(after: equals)...]
-            var text = String.UnicodeScalarView()
-            if scalars.first == "\"" {
-                scalars.removeFirst()
-                while let scalar = scalars.first {
-                    scalars.removeFirst()
-                    if scalar == "\\", let escaped = scalars.first {
-                        text.append(escaped)
-                        scalars.removeFirst()
-                    } else if scalar == "\"" {
-                        break
-                    } else {
-                        text.append(scalar)
-                    }
-                }
-            } else {
-                while let scalar = scalars.first, scalar != ";" {
-                    text.append(scalar)
-                    scalars.removeFirst()
-                }
+        let bytes = Array(value.utf8)
+        guard var index = bytes.firstIndex(of: UInt8(ascii: ";")) else { return result }
+        index += 1
+        while index < bytes.count {
+            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: ";")
+                || bytes[index] == 0x09
+            {
+                index += 1
             }
-            result[key] = String(text).trimmingCharacters(in: .whitespaces)
-                .replacingOccurrences(of: "%22", with: "\"").replacingOccurrences(of: "%0D", with: "\r")
-                .replacingOccurrences(of: "%0A", with: "\n")
+            guard let equals = bytes[index...].firstIndex(of: UInt8(ascii: "=")) else { break }
+            let key = String(decoding: bytes[index..<equals], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                .lowercased()
+            index = equals + 1
+            let raw: ArraySlice<UInt8>
+            let quoted = index < bytes.count && bytes[index] == UInt8(ascii: "\"")
+            if quoted {
+                let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count
+                raw = bytes[(index + 1)..<close]
+                index = min(close + 1, bytes.count)
+            } else {
+                let end = bytes[index...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
+                raw = bytes[index..<end]
+                index = end
+            }
+            let decoded = percentDecoded(raw)
+            result[key] = quoted ? decoded : decoded.trimmingCharacters(in: .whitespaces)
         }
         return result
+    }
+
+    /// `bytes` with each `%` + two hex digits replaced by that byte, read as UTF-8 (invalid UTF-8 becomes
+    /// U+FFFD); a `%` without two hex digits after it stays as it is.
+    static func percentDecoded(_ bytes: ArraySlice<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            {
+                out.append(high << 4 | low)
+                index += 3
+            } else {
+                out.append(bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        default: return nil
+        }
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {
