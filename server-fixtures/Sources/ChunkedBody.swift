@@ -23,8 +23,8 @@ struct ChunkedDecoder {
     static let maxSizeDigits = 8
 
     private enum State {
-        /// Reading a chunk-size line: its digits so far, then its extension.
-        case size(digits: Int, value: Int, extensionBytes: Int)
+        /// Reading a chunk-size line: its digits so far, then its extension (`semicolon` once its `;` came).
+        case size(digits: Int, value: Int, extensionBytes: Int, semicolon: Bool)
         /// A CR ended a size line; LF must follow.
         case sizeLineFeed(size: Int)
         /// Inside a chunk's data, `remaining` bytes to go.
@@ -37,7 +37,7 @@ struct ChunkedDecoder {
         case done
     }
 
-    private var state = State.size(digits: 0, value: 0, extensionBytes: 0)
+    private var state = State.size(digits: 0, value: 0, extensionBytes: 0, semicolon: false)
     /// The body decoded so far.
     private(set) var body = Data()
     /// How many bytes of the buffer this decoder has read (the body ends here once ``isComplete``).
@@ -60,7 +60,7 @@ struct ChunkedDecoder {
         while index < buffer.count {
             let byte = buffer[index]
             switch state {
-            case .size(let digits, let value, let extensionBytes):
+            case .size(let digits, let value, let extensionBytes, let semicolon):
                 try countFraming()
                 if byte == Self.cr {
                     guard digits > 0 else { throw .badRequest("malformed chunk size") }
@@ -71,10 +71,13 @@ struct ChunkedDecoder {
                     guard digits < Self.maxSizeDigits else { throw .badRequest("malformed chunk size") }
                     let size = value << 4 | digit
                     guard size <= HTTPParser.maxBodyBytes - body.count else { throw .payloadTooLarge }
-                    state = .size(digits: digits + 1, value: size, extensionBytes: 0)
+                    state = .size(digits: digits + 1, value: size, extensionBytes: 0, semicolon: false)
                 } else {
-                    state = .size(digits: digits, value: value, extensionBytes: try Self.extensionByte(
-                        byte, digits: digits, count: extensionBytes))
+                    let count = try Self.extensionByte(
+                        byte, digits: digits, count: extensionBytes, semicolon: semicolon)
+                    state = .size(
+                        digits: digits, value: value, extensionBytes: count,
+                        semicolon: semicolon || byte == UInt8(ascii: ";"))
                 }
                 index += 1
             case .sizeLineFeed(let size):
@@ -90,7 +93,7 @@ struct ChunkedDecoder {
             case .dataEnd(let sawCR):
                 try countFraming()
                 guard byte == (sawCR ? Self.lf : Self.cr) else { throw .badRequest("chunk data not followed by CRLF") }
-                state = sawCR ? .size(digits: 0, value: 0, extensionBytes: 0) : .dataEnd(sawCR: true)
+                state = sawCR ? .size(digits: 0, value: 0, extensionBytes: 0, semicolon: false) : .dataEnd(sawCR: true)
                 index += 1
             case .trailer(let lineStart, let sawCR):
                 trailerBytes += 1
@@ -128,13 +131,15 @@ struct ChunkedDecoder {
         }
     }
 
-    /// The extension length after `byte`: an extension starts with `;` (or whitespace before it) right after
-    /// the size, holds no control character but HTAB, and stays within ``maxExtensionBytes``.
-    private static func extensionByte(_ byte: UInt8, digits: Int, count: Int) throws(HTTPParseError) -> Int {
+    /// The extension length after `byte`: an extension starts right after the size with `;` (optional
+    /// whitespace before it, RFC 9112 §7.1.1 BWS), holds no control character but HTAB, and stays within
+    /// ``maxExtensionBytes``. `semicolon` says whether the extension's `;` came already.
+    private static func extensionByte(
+        _ byte: UInt8, digits: Int, count: Int, semicolon: Bool
+    ) throws(HTTPParseError) -> Int {
         guard digits > 0 else { throw .badRequest("malformed chunk size") }
-        if count == 0, byte != UInt8(ascii: ";"), byte != UInt8(ascii: " "), byte != 0x09 {
-            throw .badRequest("malformed chunk size")
-        }
+        let isWhitespace = byte == UInt8(ascii: " ") || byte == 0x09
+        if !semicolon, !isWhitespace, byte != UInt8(ascii: ";") { throw .badRequest("malformed chunk size") }
         guard byte == 0x09 || (byte >= 0x20 && byte != 0x7F) else {
             throw .badRequest("a control character in a chunk extension")
         }

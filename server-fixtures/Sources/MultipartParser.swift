@@ -101,8 +101,9 @@ enum MultipartParser {
         guard var index = bytes.firstIndex(of: UInt8(ascii: ";")) else { return result }
         index += 1
         while index < bytes.count {
-            while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: ";")
-                || bytes[index] == 0x09
+            while index < bytes.count,
+                bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: ";")
+                    || bytes[index] == 0x09
             {
                 index += 1
             }
@@ -115,7 +116,9 @@ enum MultipartParser {
             if quoted {
                 let close = bytes[(index + 1)...].firstIndex(of: UInt8(ascii: "\"")) ?? bytes.count
                 raw = bytes[(index + 1)..<close]
+                // Anything between the closing quote and the next `;` belongs to no parameter.
                 index = min(close + 1, bytes.count)
+                index = bytes[index...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
             } else {
                 let end = bytes[index...].firstIndex(of: UInt8(ascii: ";")) ?? bytes.count
                 raw = bytes[index..<end]

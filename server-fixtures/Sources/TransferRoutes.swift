@@ -91,7 +91,8 @@ enum TransferRoutes {
         guard let id = Int(context.parameters["id"] ?? ""), let avatar = store.avatar(for: id) else {
             return .error(404, "No avatar")
         }
-        let mediaType = avatar.contentType.split(separator: ";", maxSplits: 1).first
+        let mediaType =
+            avatar.contentType.split(separator: ";", maxSplits: 1).first
             .map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         guard servedImageTypes.contains(mediaType) else {
             return HTTPResponse(
