@@ -76,12 +76,14 @@ public final class FixtureServer: Sendable {
     ///     pretty-printed). `false` by default: writes live in memory for the life of this object.
     ///   - host, port, maxConnections, idleTimeout, logger, recordsRequests, tokenLifetime: As for
     ///     ``init(host:port:maxConnections:idleTimeout:logger:recordsRequests:tokenLifetime:)``, with the same defaults.
-    /// - Throws: ``APIFolderError`` naming the file, line and field of the first problem in the folder.
+    /// - Throws: ``APIFolderError`` naming the file, line and field of the first problem in the folder, or
+    ///   a symbolic link in it that leads outside it (links that stay inside are followed).
     public convenience init(
         api folder: URL, writesBack: Bool = false, host: String = "127.0.0.1", port: UInt16 = 0,
         maxConnections: Int = 64, idleTimeout: TimeInterval = 15, logger: (@Sendable (String) -> Void)? = nil,
         recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
     ) throws(APIFolderError) {
+        try FolderLinks.check(folder)
         let api = try APIFolder.load(folder, writesBack: writesBack)
         self.init(
             api: api, host: host, port: port, maxConnections: maxConnections, idleTimeout: idleTimeout, logger: logger,
