@@ -103,7 +103,7 @@ EXCHANGES = [
     ("movie-patch-if-match-stale", json_request("PATCH", "/movies/3", '{"rating":7.5}', ['If-Match: "stale"'])),
     ("movie-patch", json_request("PATCH", "/movies/3", '{"rating":7.5}')),
     ("movie-delete", request("DELETE", "/movies/8")),
-    ("reviews-of-movie", request("GET", "/reviews?movieID=1")),
+    ("reviews-of-movie", request("GET", "/reviews?movieId=1")),
     ("popular", request("GET", "/movie/popular")),
     ("popular-page-2", request("GET", "/movie/popular?page=2")),
     ("popular-page-3", request("GET", "/movie/popular?page=3")),

@@ -89,12 +89,14 @@ struct Router: Sendable {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])
         }
-        guard let (route, parameters) = route(for: request) else { return .error(404, "Not found") }
+        guard let (route, parameters) = route(for: request) else {
+            return NearestRoute.notFound(request, among: routes)
+        }
         if request.method == "OPTIONS" {
             return HTTPResponse(status: 204, contentType: nil, fields: [.init(name: "Allow", value: route.allowHeader)])
         }
         guard let handler = route.handler(for: request.method) else {
-            var response = HTTPResponse.error(405, "Method not allowed")
+            var response = NearestRoute.methodNotAllowed(request, route: route)
             response.fields.append(.init(name: "Allow", value: route.allowHeader))
             return response
         }
