@@ -100,6 +100,9 @@ final class APIResourceTests: FixtureTestCase {
             try method.object()["error"] as? String,
             "Method not allowed: POST /movies/1. This path answers GET, HEAD, PUT, PATCH, DELETE, OPTIONS (see the Allow header)."
         )
+        let query = try rawExchange("QUERY /movies HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+        XCTAssertEqual(query.status, 405, "QUERY is a method the server knows, and no route answers")
+        XCTAssertEqual(query.headers["allow"], "GET, HEAD, POST, OPTIONS")
         XCTAssertEqual(
             try fetch("/movies/42").object()["error"] as? String,
             "movies/42 not found. GET /movies lists the ids there are.")

@@ -65,9 +65,10 @@ struct Router: Sendable {
     /// The routes, tried in order.
     let routes: [Route]
 
-    /// The methods of RFC 9110 §9 and PATCH: any other method is answered 501 on every path.
+    /// The methods of RFC 9110 §9, PATCH and QUERY (the IETF safe method with a body, which no route answers:
+    /// 405 with `Allow`): any other method is answered 501 on every path.
     static let knownMethods: Set<String> = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY",
     ]
     /// `Allow` of `OPTIONS *`: every method some route answers.
     static let serverMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
