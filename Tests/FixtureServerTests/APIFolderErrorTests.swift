@@ -64,7 +64,9 @@ final class APIFolderErrorTests: XCTestCase {
 
     func testDatabaseErrorsNameTheField() throws {
         try write("db.json", "{\n  \"movies\": 5\n}")
-        expect("db.json", line: 2, field: "movies", contains: "must be an array of objects (a collection) or an object, not a number")
+        expect(
+            "db.json", line: 2, field: "movies",
+            contains: "must be an array of objects (a collection) or an object, not a number")
         try write("db.json", "{\"movies\": [\n  {\"id\": 1},\n  {\"title\": \"no id\"}\n]}")
         expect("db.json", line: 3, field: "movies[1].id", contains: "is missing")
         try write("db.json", "{\"movies\": [\n  {\"id\": 1},\n  {\"id\": 1}\n]}")

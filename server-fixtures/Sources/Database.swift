@@ -75,7 +75,9 @@ final class Database: Sendable {
                 guard case .object(let members) = element.kind else { throw error(element, field, "must be an object") }
                 guard let id = members["id"] else { throw error(element, "\(field).id", "is missing") }
                 guard let key = Self.idText(id.value) else {
-                    throw error(id, "\(field).id", "must be an integer or a string without / or control characters, not \(id.kindName)")
+                    throw error(
+                        id, "\(field).id",
+                        "must be an integer or a string without / or control characters, not \(id.kindName)")
                 }
                 guard ids.insert(key).inserted else { throw error(id, "\(field).id", "\(key) is used twice") }
             }

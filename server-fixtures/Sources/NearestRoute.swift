@@ -44,7 +44,13 @@ enum NearestRoute {
         let path = request.routePath
         let sent = path.split(separator: "/").map(String.init)
         var best: (pattern: String, methods: String, distance: Int)?
+        let limit = EditDistance.typoLimit(path)
         for route in routes {
+            // Edits are at least the length difference: skip patterns that cannot be near (cheap, bounded work).
+            let length = route.segments.reduce(0) { $0 + $1.count + 1 }
+            guard abs(length - path.count) <= limit || route.segments.contains(where: { $0.hasPrefix(":") }) else {
+                continue
+            }
             let concrete = route.segments.enumerated().map { index, segment in
                 segment.hasPrefix(":") && index < sent.count ? sent[index] : segment
             }
@@ -54,7 +60,6 @@ enum NearestRoute {
                 best = ("/" + route.segments.joined(separator: "/"), route.allowHeader, distance)
             }
         }
-        let limit = EditDistance.typoLimit(path)
         guard let best, best.distance <= limit, best.distance > 0 || path != best.pattern else {
             return .error(404, "Not found")
         }
