@@ -20,8 +20,7 @@ extension Database {
         let links: [Relations.Link]
         do throws(CollectionQuery.QueryError) {
             query = try CollectionQuery.parse(
-                rawItems, collection: name, elements: store.collections[name] ?? [],
-                collections: Set(store.collections.keys))
+                rawItems, elements: store.collections[name] ?? [])
             guard query.dependents.isEmpty else {
                 throw .init(message: "_dependent belongs to DELETE /\(name)/:id, not to a GET")
             }

@@ -56,9 +56,9 @@ struct CollectionQuery: Sendable {
         }
     }
 
-    /// Reads `items` for a list of `collection` whose current elements are `elements`.
+    /// Reads `items` for a list whose items are `elements` (to tell a typo from a field).
     static func parse(
-        _ items: [(name: String, value: String)], collection: String, elements: [JSONValue], collections: Set<String>
+        _ items: [(name: String, value: String)], elements: [JSONValue]
     ) throws(QueryError) -> CollectionQuery {
         var query = CollectionQuery()
         var grouped: [(name: String, values: [String])] = []
