@@ -58,6 +58,10 @@ final class APIResourceTests: FixtureTestCase {
         XCTAssertEqual(try ids("/movies/1/reviews"), [1, 2])
         XCTAssertEqual(try ids("/movies/1/reviews?stars_gte=5"), [1])
         XCTAssertEqual(try fetch("/movies/99/reviews").status, 404)
+        XCTAssertEqual(try fetch("/reviews/1/movies").status, 404, "no movie points at a review: no such list")
+        XCTAssertTrue(
+            server.apiRoutes.contains { $0.hasPrefix("GET    /movies/:id/reviews  (database; POST sets movieId)") })
+        XCTAssertFalse(server.apiRoutes.contains { $0.contains("/reviews/:id/movies") })
         let created = try post("/movies/3/reviews", json: #"{"stars":5,"text":"Hungry again."}"#)
         XCTAssertEqual(created.status, 201)
         XCTAssertEqual(try created.object()["movieId"] as? Int, 3, "POST under a movie sets movieId")

@@ -28,6 +28,9 @@ final class Database: Sendable {
     let collections: [String: Int]
     /// The names of the singular resources.
     let singles: [String]
+    /// The nested lists, `(parent, child)`: each pair where the child collection's items point at the parent
+    /// (`reviews` with `movieId` → `/movies/:id/reviews`), or where the child is empty (nothing to tell yet).
+    let nested: [(parent: String, child: String)]
     let file: URL
     let writesBack: Bool
     let state: Locked<Store>
@@ -39,6 +42,14 @@ final class Database: Sendable {
         self.writesBack = writesBack
         collections = store.collections.mapValues(\.count)
         singles = store.singles.keys.sorted()
+        let names = store.collections.keys.sorted()
+        nested = names.flatMap { parent in
+            names.filter { child in
+                let items = store.collections[child] ?? []
+                let key = Relations.foreignKey(of: parent)
+                return child != parent && (items.isEmpty || items.contains { $0.objectValue?[key] != nil })
+            }.map { (parent, $0) }
+        }
         state = Locked(store)
     }
 
@@ -111,10 +122,11 @@ final class Database: Sendable {
 
     /// Startup listing lines, one per route.
     var listing: [String] {
-        let lists = collections.keys.sorted().flatMap { name -> [String] in
+        let collectionLines = collections.keys.sorted().flatMap { name -> [String] in
             let count = collections[name]!
-            let nested = collections.keys.sorted().filter { $0 != name }.map {
-                APIFolder.line("GET", "/\(name)/:id/\($0)", "database; POST sets \(Relations.foreignKey(of: name))")
+            let lists = nested.filter { $0.parent == name }.map {
+                APIFolder.line(
+                    "GET", "/\(name)/:id/\($0.child)", "database; POST sets \(Relations.foreignKey(of: name))")
             }
             return [
                 APIFolder.line(
@@ -123,9 +135,9 @@ final class Database: Sendable {
                 APIFolder.line("GET", "/\(name)/:id", "database"),
                 APIFolder.line("PUT", "/\(name)/:id", "database"), APIFolder.line("PATCH", "/\(name)/:id", "database"),
                 APIFolder.line("DELETE", "/\(name)/:id", "database"),
-            ] + nested
+            ] + lists
         }
-        return lists
+        return collectionLines
             + singles.flatMap { name in
                 ["GET", "PUT", "PATCH"].map {
                     APIFolder.line($0, "/\(name)", "singular resource from \(APIFolder.databaseFile)")
@@ -133,7 +145,7 @@ final class Database: Sendable {
             }
     }
 
-    /// The routes: two per collection, one per pair of collections (nested), one per singular resource.
+    /// The routes: two per collection, one per ``nested`` pair, one per singular resource.
     func routes() -> [Route] {
         let names = collections.keys.sorted()
         let lists = names.flatMap { name -> [Route] in
@@ -147,15 +159,13 @@ final class Database: Sendable {
                     ]),
             ]
         }
-        let nested = names.flatMap { parent in
-            names.filter { $0 != parent }.map { child in
-                Route(
-                    "/\(parent)/:id/\(child)",
-                    [
-                        ("GET", { self.list(child, $0, parent: parent) }),
-                        ("POST", { self.create(child, $0, parent: parent) }),
-                    ])
-            }
+        let nestedRoutes = nested.map { pair in
+            Route(
+                "/\(pair.parent)/:id/\(pair.child)",
+                [
+                    ("GET", { self.list(pair.child, $0, parent: pair.parent) }),
+                    ("POST", { self.create(pair.child, $0, parent: pair.parent) }),
+                ])
         }
         let single = singles.map { name in
             Route(
@@ -165,7 +175,7 @@ final class Database: Sendable {
                     ("PATCH", { self.replaceSingle(name, $0, merging: true) }),
                 ])
         }
-        return lists + nested + single
+        return lists + nestedRoutes + single
     }
 
     /// Tells the validators every path whose answer `item` of `name` changes: the collection, the item, and
