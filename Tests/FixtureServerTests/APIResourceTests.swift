@@ -77,6 +77,48 @@ final class APIResourceTests: FixtureTestCase {
         XCTAssertEqual(try ids("/reviews"), [4, 5, 6])
     }
 
+    /// json-server v1's own example: string ids, `postId` strings, a singular `profile`.
+    func testStringIdsAsTheFileHasThem() throws {
+        let other = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: other) }
+        let db = #"""
+            {"posts": [{"id": "1", "title": "a title", "views": 100}, {"id": "2", "title": "another title", "views": 200}],
+             "comments": [{"id": "1", "text": "a comment about post 1", "postId": "1"},
+                          {"id": "2", "text": "another comment about post 1", "postId": "1"}],
+             "profile": {"name": "typicode"}}
+            """#
+        try Data(db.utf8).write(to: other.appendingPathComponent("db.json"))
+        let posts = try startExtraServer(try FixtureServer(api: other))
+        func get(_ target: String) throws -> RawResponse {
+            let client = try RawClient(port: posts.port)
+            defer { client.close() }
+            XCTAssertTrue(client.send("GET \(target) HTTP/1.1\r\nHost: x\r\n\r\n"))
+            return try XCTUnwrap(client.readResponse())
+        }
+        let post = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: get("/posts/1?_embed=comments").body) as? [String: Any])
+        XCTAssertEqual(post["id"] as? String, "1", "a string id stays a string")
+        XCTAssertEqual((post["comments"] as? [Any])?.count, 2)
+        let page = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: get("/posts?views:gt=150").body) as? [[String: Any]])
+        XCTAssertEqual(page.compactMap { $0["id"] as? String }, ["2"])
+        XCTAssertEqual(try get("/posts/1/comments").status, 200)
+        XCTAssertEqual(try get("/profile").text, #"{"name":"typicode"}"#)
+
+        let client = try RawClient(port: posts.port)
+        defer { client.close() }
+        let body = #"{"text":"new"}"#
+        XCTAssertTrue(
+            client.send(
+                "POST /posts/2/comments HTTP/1.1\r\nHost: x\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"))
+        let created = try XCTUnwrap(client.readResponse())
+        XCTAssertEqual(created.status, 201)
+        XCTAssertEqual(
+            created.text, #"{"id":"3","postId":"2","text":"new"}"#, "the next id is a string, postId as the post has it"
+        )
+    }
+
     func testBodiesThatDoNotFitTheCollectionAreExplained() throws {
         let wrong = try post("/movies", json: #"{"title":"X","year":"2024"}"#)
         XCTAssertEqual(wrong.status, 400)
