@@ -54,6 +54,15 @@ final class APIResourceTests: FixtureTestCase {
         XCTAssertEqual(delete.headers["allow"], "GET, HEAD, PUT, PATCH, OPTIONS")
     }
 
+    func testSnapshotHasCollectionsAndSingularResources() throws {
+        let database = try Database.load(
+            APIFolderTests.moviesFolder.appendingPathComponent("db.json"), writesBack: false)
+        let saved = try XCTUnwrap(try JSONSerialization.jsonObject(with: database.snapshot()) as? [String: Any])
+        XCTAssertEqual(saved.keys.sorted(), ["movies", "profile", "reviews"])
+        XCTAssertEqual((saved["profile"] as? [String: Any])?["name"] as? String, "Learner")
+        XCTAssertEqual((saved["movies"] as? [Any])?.count, 8)
+    }
+
     func testNestedRoutesAndCascadeDelete() throws {
         XCTAssertEqual(try ids("/movies/1/reviews"), [1, 2])
         XCTAssertEqual(try ids("/movies/1/reviews?stars_gte=5"), [1])

@@ -200,8 +200,17 @@ final class Database: Sendable {
     /// Writes everything to the file, atomically, when the server was asked to (called under the lock).
     func save(_ store: Store) {
         guard writesBack else { return }
+        try? Self.file(of: store).write(to: file, options: .atomic)
+    }
+
+    /// The data as it is now, in `db.json`'s shape (collections and singular resources), pretty-printed.
+    func snapshot() -> Data {
+        Self.file(of: state.withLock { $0 })
+    }
+
+    private static func file(of store: Store) -> Data {
         let all = store.collections.mapValues { JSONValue.array($0) }.merging(store.singles) { a, _ in a }
-        try? JSONValue.object(all).serialized(pretty: true).write(to: file, options: .atomic)
+        return JSONValue.object(all).serialized(pretty: true)
     }
 
     static func notFound(_ name: String, _ id: String) -> HTTPResponse {
