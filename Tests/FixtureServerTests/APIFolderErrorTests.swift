@@ -63,14 +63,18 @@ final class APIFolderErrorTests: XCTestCase {
     }
 
     func testDatabaseErrorsNameTheField() throws {
-        try write("db.json", "{\n  \"movies\": {\"id\": 1}\n}")
-        expect("db.json", line: 2, field: "movies", contains: "must be an array of objects, not an object")
+        try write("db.json", "{\n  \"movies\": 5\n}")
+        expect(
+            "db.json", line: 2, field: "movies",
+            contains: "must be an array of objects (a collection) or an object, not a number")
         try write("db.json", "{\"movies\": [\n  {\"id\": 1},\n  {\"title\": \"no id\"}\n]}")
         expect("db.json", line: 3, field: "movies[1].id", contains: "is missing")
         try write("db.json", "{\"movies\": [\n  {\"id\": 1},\n  {\"id\": 1}\n]}")
         expect("db.json", line: 3, field: "movies[1].id", contains: "1 is used twice")
         try write("db.json", "{\"movies\": [{\"id\": true}]}")
-        expect("db.json", line: 1, field: "movies[0].id", contains: "must be an integer or a string, not a boolean")
+        expect("db.json", line: 1, field: "movies[0].id", contains: "without / or control characters, not a boolean")
+        try write("db.json", "{\"movies\": [{\"id\": \"a\\r\\nX: y\"}]}")
+        expect("db.json", line: 1, field: "movies[0].id", contains: "without / or control characters, not a string")
     }
 
     func testRouteErrorsNameTheField() throws {

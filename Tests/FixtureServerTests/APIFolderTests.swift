@@ -66,7 +66,7 @@ final class APIFolderTests: FixtureTestCase {
             XCTAssertEqual(response.status, 400, bad)
             XCTAssertNotNil(try json(response) as? [String: Any], bad)
         }
-        XCTAssertEqual(try ids(try send("GET", "/reviews?movieID=1")), [1, 2])
+        XCTAssertEqual(try ids(try send("GET", "/reviews?movieId=1")), [1, 2])
     }
 
     func testGetOneAndNotFound() throws {
@@ -75,7 +75,7 @@ final class APIFolderTests: FixtureTestCase {
         XCTAssertEqual(try XCTUnwrap(try json(one) as? [String: Any])["title"] as? String, "Orbit of Ashes")
         let missing = try send("GET", "/movies/99")
         XCTAssertEqual(missing.status, 404)
-        XCTAssertEqual(missing.text, #"{"error":"movies/99 not found"}"#)
+        XCTAssertEqual(missing.text, #"{"error":"movies/99 not found. GET /movies lists the ids there are."}"#)
         XCTAssertEqual(try send("HEAD", "/movies/2").headers["content-length"], one.headers["content-length"])
         let wrong = try send("POST", "/movies/2", body: "{}")
         XCTAssertEqual(wrong.status, 405)
@@ -154,7 +154,10 @@ final class APIFolderTests: FixtureTestCase {
         XCTAssertEqual(failure.text, #"{"error":"Something went wrong"}"#)
         let unknown = try send("GET", "/account", ["X-Mock-Response": "nope"])
         XCTAssertEqual(unknown.status, 404)
-        XCTAssertEqual(unknown.text, #"{"error":"No example named \"nope\" for GET /account"}"#)
+        XCTAssertEqual(
+            unknown.text,
+            #"{"error":"No example named \"nope\" for GET /account; it has: \"signed in\" (200), \"signed out\" (401), "#
+                + #"\"server error\" (500), \"slow\" (200), \"cut off\" (200)"}"#)
         XCTAssertEqual(try send("GET", "/account", ["X-Mock-Response-Name": "signed in"]).status, 200)
     }
 

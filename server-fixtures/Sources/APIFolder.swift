@@ -36,7 +36,7 @@ struct APIFolder: Sendable {
         let database = try hasDatabase ? Database.load(databaseURL, writesBack: writesBack) : nil
         let mocks = try hasRoutes ? MockRoutes.load(routesURL) : MockRoutes(routes: [], file: routesURL)
         if let database {
-            for route in mocks.routes where database.collections.keys.contains(route.firstSegment) {
+            for route in mocks.routes where database.names.contains(route.firstSegment) {
                 throw APIFolderError(
                     file: routesURL.path, line: route.line, field: route.field,
                     message: "path \(route.pattern) is inside the database collection /\(route.firstSegment)")
@@ -69,7 +69,7 @@ struct APIFolder: Sendable {
     /// Whether GETs of `path` get validators (`ETag`, `Last-Modified`): every GET route of the folder.
     func isCacheable(_ path: String) -> Bool {
         let first = path.split(separator: "/").first.map(String.init) ?? ""
-        if database?.collections.keys.contains(first) == true { return true }
+        if database?.names.contains(first) == true { return true }
         return mocks.routes.contains { $0.method == "GET" && $0.matches(path) }
     }
 

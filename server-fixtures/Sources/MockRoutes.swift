@@ -78,13 +78,31 @@ struct MockRoute: Sendable {
         Route(pattern, []).match(path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)) != nil
     }
 
-    /// Picks the answer: the example named by `X-Mock-Response` (or Postman's `X-Mock-Response-Name`), else the
-    /// first example whose `match` holds, else the first without a `match`; 404 with a JSON reason otherwise.
+    /// Picks the answer: the example named by `X-Mock-Response` (or Postman's `X-Mock-Response-Name`) and/or
+    /// with the status of Postman's `X-Mock-Response-Code`, else the first example whose `match` holds, else
+    /// the first without a `match`; 404 with a JSON reason otherwise (naming the examples there are).
     func answer(_ context: RouteContext) -> HTTPResponse {
         let headers = context.request.headers
-        if let name = headers["x-mock-response"] ?? headers["x-mock-response-name"] {
-            guard let example = examples.first(where: { $0.name == name }) else {
-                return .error(404, "No example named \"\(name)\" for \(method) \(pattern)")
+        let name = headers["x-mock-response"] ?? headers["x-mock-response-name"]
+        if name != nil || headers["x-mock-response-code"] != nil {
+            var code: Int?
+            if let text = headers["x-mock-response-code"] {
+                guard text.count <= 3, let number = Int(text), (100...599).contains(number) else {
+                    return .error(400, "X-Mock-Response-Code must be a status code from 100 to 599, e.g. 404")
+                }
+                code = number
+            }
+            guard
+                let example = examples.first(where: { example in
+                    (name == nil || example.name == name) && (code == nil || example.status == code)
+                })
+            else {
+                let known = examples.map { "\($0.name.map { "\"\($0)\" " } ?? "")(\($0.status))" }
+                let wanted = [name.map { "named \"\($0)\"" }, code.map { "with status \($0)" }].compactMap { $0 }
+                return .error(
+                    404,
+                    "No example \(wanted.joined(separator: " and ")) for \(method) \(pattern); it has: \(known.joined(separator: ", "))"
+                )
             }
             return example.response
         }

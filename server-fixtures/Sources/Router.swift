@@ -65,9 +65,10 @@ struct Router: Sendable {
     /// The routes, tried in order.
     let routes: [Route]
 
-    /// The methods of RFC 9110 §9 and PATCH: any other method is answered 501 on every path.
+    /// The methods of RFC 9110 §9, PATCH and QUERY (the IETF safe method with a body, which no route answers:
+    /// 405 with `Allow`): any other method is answered 501 on every path.
     static let knownMethods: Set<String> = [
-        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+        "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY",
     ]
     /// `Allow` of `OPTIONS *`: every method some route answers.
     static let serverMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
@@ -89,12 +90,14 @@ struct Router: Sendable {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])
         }
-        guard let (route, parameters) = route(for: request) else { return .error(404, "Not found") }
+        guard let (route, parameters) = route(for: request) else {
+            return NearestRoute.notFound(request, among: routes)
+        }
         if request.method == "OPTIONS" {
             return HTTPResponse(status: 204, contentType: nil, fields: [.init(name: "Allow", value: route.allowHeader)])
         }
         guard let handler = route.handler(for: request.method) else {
-            var response = HTTPResponse.error(405, "Method not allowed")
+            var response = NearestRoute.methodNotAllowed(request, route: route)
             response.fields.append(.init(name: "Allow", value: route.allowHeader))
             return response
         }
