@@ -158,7 +158,6 @@ if let upstream, let apiFolder {
     writeLine("fixture-server: your API from \(apiFolder), at the root path:", to: .standardOutput)
     for line in server.apiRoutes { writeLine("  " + line, to: .standardOutput) }
 }
-writeLine("fixture-server listening on \(server.baseURL.absoluteString)", to: .standardOutput)
 
 let snapshotPath = snapshotFile
 
@@ -200,6 +199,8 @@ let signalSources = [SIGINT, SIGTERM].map { number in
     source.resume()
     return source
 }
+// Printed last, once Ctrl-C and SIGTERM are handled: a script may stop the server as soon as it reads it.
+writeLine("fixture-server listening on \(server.baseURL.absoluteString)", to: .standardOutput)
 withExtendedLifetime(signalSources) {
     dispatchMain()
 }
