@@ -185,11 +185,13 @@ public final class FixtureServer: Sendable {
         } else {
             watcher = nil
         }
-        router = Router(
-            routes: RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
-                + AccountRoutes.routes(data, store: accounts)
-                + TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) }),
-            live: live, options: options, recorder: recorder)
+        // A recording forwards everything: no built-in route may answer (or evaluate If-Match) in its place.
+        let builtIn =
+            recorder != nil
+            ? []
+            : RestaurantRoutes.routes(data) + ReqresRoutes.routes(data) + AccountRoutes.routes(data, store: accounts)
+                + TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })
+        router = Router(routes: builtIn, live: live, options: options, recorder: recorder)
     }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;

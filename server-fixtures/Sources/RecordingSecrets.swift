@@ -29,11 +29,12 @@ enum RecordingSecrets {
         "access-control-request-method", "access-control-request-headers",
     ]
 
-    /// Response headers the live answer drops: the upstream connection's framing (the server writes its own),
-    /// the decoded `Content-Encoding`, and the upstream's CORS headers (the server writes its own).
+    /// Response headers the live answer drops: the upstream connection's framing and `Date` (the server
+    /// writes its own), the decoded `Content-Encoding`, and the upstream's validators (its conditionals are
+    /// never forwarded, so they could not be used; the server makes its own where it makes any).
     static let unansweredHeaders: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "te", "trailer", "transfer-encoding", "upgrade",
-        "content-length", "content-encoding", "date",
+        "content-length", "content-encoding", "date", "etag", "last-modified",
     ]
 
     /// Response headers a recording also drops: the ones that only make sense from that server at that

@@ -126,7 +126,7 @@ struct Router: Sendable {
         if options.cors, CORS.isPreflight(request) {
             return CORS.preflight(request, methods: route(for: request)?.route.allowHeader ?? Self.serverMethods)
         }
-        if let recorder, request.method != "OPTIONS" { return recorder.forward(request) }
+        if let recorder { return recorder.forward(request) }
         if let staticFiles, route(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else { return .error(404, "Not found") }
         if request.method == "OPTIONS" {

@@ -139,6 +139,27 @@ final class RecordReplayTests: OptionsTestCase {
         XCTAssertEqual(replay.apiRoutes.count, 3, replay.apiRoutes.joined(separator: "\n"))
     }
 
+    func testEveryRequestIsForwardedEvenWhereABuiltInRouteWouldAnswer() throws {
+        let upstream = try startExtraServer(FixtureServer())
+        let saved = try folder("recorded")
+        let recorder = try startExtraServer(try FixtureServer(recording: upstream.baseURL, into: saved.url))
+        let answer = try send(recorder, "GET", "/categories")
+        XCTAssertEqual(answer.body, try send(upstream, "GET", "/categories").body)
+        XCTAssertEqual(
+            try send(recorder, "OPTIONS", "/api/users/2").headers["allow"], "GET, HEAD, PUT, PATCH, DELETE, OPTIONS")
+        let missing = try send(recorder, "PUT", "/categories", ["If-Match": "\"stale\""], body: "{}")
+        XCTAssertEqual(missing.status, 405, "the upstream's answer, not a local precondition check")
+        XCTAssertEqual(upstream.requests.map(\.method), ["GET", "GET", "OPTIONS", "PUT"])
+        let preflight = try send(
+            recorder, "OPTIONS", "/categories", ["Origin": "http://a.test", "Access-Control-Request-Method": "GET"])
+        XCTAssertEqual(preflight.status, 204)
+        XCTAssertEqual(upstream.requests.count, 4, "a preflight is answered locally")
+        let file = try Data(contentsOf: saved.url.appendingPathComponent("routes.json"))
+        let routes = try XCTUnwrap(try JSONSerialization.jsonObject(with: file) as? [String: [[String: Any]]])
+        XCTAssertEqual(
+            routes["routes"]?.compactMap { $0["method"] as? String }, ["GET", "PUT"], "OPTIONS is not saved")
+    }
+
     func testAnUnreachableUpstreamIsA502ThatSavesNothing() throws {
         let closed = FixtureServer()
         try closed.start()
