@@ -69,7 +69,7 @@ final class LiveAPI: Sendable {
         return JSONValue.object(members).serialized(pretty: true)
     }
 
-    /// The first path segment of every canned route and collection (what a reload may change).
+    /// The paths a reload may change: every canned route without parameters, and every collection.
     private static func paths(of api: APIFolder) -> [String] {
         api.mocks.routes.map(\.pattern).filter { !$0.contains(":") }
             + (api.database?.collections.keys.map { "/" + $0 } ?? [])

@@ -116,7 +116,9 @@ struct Router: Sendable {
     }
 
     /// Answers `request`. HEAD runs the GET handler (the connection drops the body); OPTIONS answers 204 with
-    /// `Allow`; an unknown method is 501 (RFC 9110 §15.6.2), a known one the route lacks 405 with `Allow`.
+    /// `Allow`; an unknown method is 501 (RFC 9110 §15.6.2), a known one the route lacks 405 with `Allow`
+    /// (or the route's own refusal). Before routing: a CORS preflight is answered (unless `--no-cors`),
+    /// `--record` forwards everything else, and `--static` answers the paths no route has.
     func respond(to request: HTTPRequest, authority: String) -> HTTPResponse {
         guard Self.knownMethods.contains(request.method) else { return .error(501, "Method not implemented") }
         if request.method == "OPTIONS" && request.path == "*" {
