@@ -26,7 +26,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Starts fixture-server with the given arguments on a free port; prints its base URL.
+# Starts fixture-server with the given arguments on a free port and sets $url to its base URL. Not run in
+# a $(...) subshell, so that its process id reaches `pids` and the cleanup stops it.
+url=""
 start() {
     local name=$1
     shift
@@ -34,7 +36,7 @@ start() {
     pids+=($!)
     for _ in $(seq 1 200); do
         if grep -q "listening on" "$work/$name.log"; then
-            grep -o "listening on http://[0-9.:]*/" "$work/$name.log" | sed 's/listening on //'
+            url=$(grep -o "listening on http://[0-9.:]*/" "$work/$name.log" | sed 's/listening on //')
             return
         fi
         sleep 0.1
@@ -51,9 +53,12 @@ browse() {
         2>"$work/chromium-$2.log" | grep -o '<pre id="result">[^<]*</pre>' | sed 's/<[^>]*>//g' || true
 }
 
-page=$(start page --static .ci/cors-page)
-api=$(start api --api server-fixtures/Examples/movies)
-closed=$(start closed --api server-fixtures/Examples/movies --no-cors)
+start page --static .ci/cors-page
+page=$url
+start api --api server-fixtures/Examples/movies
+api=$url
+start closed --api server-fixtures/Examples/movies --no-cors
+closed=$url
 echo "page $page, API $api, API without CORS $closed"
 
 result=$(browse "$api" open)

@@ -184,12 +184,15 @@ if let snapshotPath {
     }
 }
 
-// Signals arrive on a dispatch queue instead of an async handler, so stopping can join threads safely.
+// Signals arrive on the main dispatch queue instead of an async handler, so stopping can join threads safely.
 signal(SIGINT, SIG_IGN)
 signal(SIGTERM, SIG_IGN)
 signal(SIGPIPE, SIG_IGN)
+let registered = DispatchGroup()
 let signalSources = [SIGINT, SIGTERM].map { number in
     let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+    registered.enter()
+    source.setRegistrationHandler { registered.leave() }
     source.setEventHandler {
         writeLine("fixture-server: stopping", to: .standardOutput)
         server.stop()
@@ -199,8 +202,11 @@ let signalSources = [SIGINT, SIGTERM].map { number in
     source.resume()
     return source
 }
-// Printed last, once Ctrl-C and SIGTERM are handled: a script may stop the server as soon as it reads it.
-writeLine("fixture-server listening on \(server.baseURL.absoluteString)", to: .standardOutput)
+// Printed once both sources are registered: a script may stop the server as soon as it reads this line,
+// and a signal sent before the registration would be lost to SIG_IGN.
+registered.notify(queue: .main) {
+    writeLine("fixture-server listening on \(server.baseURL.absoluteString)", to: .standardOutput)
+}
 withExtendedLifetime(signalSources) {
     dispatchMain()
 }

@@ -1,6 +1,12 @@
 import Foundation
 import XCTest
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The `fixture-server` executable: every option in `--help`, bounds, and `--snapshot` written on SIGTERM.
 final class ExecutableOptionsTests: XCTestCase {
     /// The built `fixture-server` next to the test bundle, or a skip when this build has none.
@@ -82,7 +88,11 @@ final class ExecutableOptionsTests: XCTestCase {
         }
         XCTAssertTrue(text.contains("type s and Return"), text)
         process.terminate()
-        process.waitUntilExit()
+        // A generous bound, never a measurement: a server that ignored SIGTERM must not hang the suite.
+        guard eventually(within: 60, { !process.isRunning }) else {
+            kill(process.processIdentifier, SIGKILL)
+            return XCTFail("fixture-server did not stop on SIGTERM")
+        }
         XCTAssertEqual(process.terminationStatus, 0)
         let saved = try String(contentsOf: snapshot, encoding: .utf8)
         XCTAssertTrue(saved.contains("\"kept\""), saved)
