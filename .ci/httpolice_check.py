@@ -146,6 +146,8 @@ EXCHANGES = [
     # Methods and protocol
     ("options-star", request("OPTIONS", "*")),
     ("options-route", request("OPTIONS", "/api/users/2")),
+    ("cors-preflight", request("OPTIONS", "/movies/1", ["Origin: http://localhost:5173", "Access-Control-Request-Method: PATCH", "Access-Control-Request-Headers: authorization, content-type"])),
+    ("cors-get", request("GET", "/movies?genre=drama", ["Origin: http://localhost:5173"])),
     ("unknown-method", request("BREW", "/categories")),
     ("wrong-method", request("DELETE", "/categories")),
     ("not-found", request("GET", "/nope")),

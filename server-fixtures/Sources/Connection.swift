@@ -144,6 +144,7 @@ struct Connection {
             response.delay = delay
         }
         if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
+        response = context.router.finish(response)  // --delay and CORS on every answer (Router.swift)
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
         response = writable(response, for: request)
 

@@ -26,7 +26,8 @@ public final class FixtureServer: Sendable {
     let cache: CacheValidation
     private let lifecycle = Locked<Lifecycle>(Lifecycle())
     private let accounts: AccountStore
-    private let api: APIFolder?
+    private let live: LiveAPI?
+    private let watcher: FolderWatcher?
 
     private struct Lifecycle {
         var runtime: ServerRuntime?
@@ -56,7 +57,8 @@ public final class FixtureServer: Sendable {
         logger: (@Sendable (String) -> Void)? = nil, recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
     ) {
         self.init(
-            api: nil, host: host, port: port, maxConnections: maxConnections, idleTimeout: idleTimeout, logger: logger,
+            live: nil, options: Options(), recorder: nil, host: host, port: port, maxConnections: maxConnections,
+            idleTimeout: idleTimeout, logger: logger,
             recordsRequests: recordsRequests, tokenLifetime: tokenLifetime)
     }
 
@@ -83,40 +85,122 @@ public final class FixtureServer: Sendable {
         maxConnections: Int = 64, idleTimeout: TimeInterval = 15, logger: (@Sendable (String) -> Void)? = nil,
         recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
     ) throws(APIFolderError) {
-        try FolderLinks.check(folder)
-        let api = try APIFolder.load(folder, writesBack: writesBack)
+        var options = Options()
+        options.writesBack = writesBack
+        try self.init(
+            api: folder, options: options, host: host, port: port, maxConnections: maxConnections,
+            idleTimeout: idleTimeout, logger: logger, recordsRequests: recordsRequests, tokenLifetime: tokenLifetime)
+    }
+
+    /// Creates a stopped server with the development options of `fixture-server` (``Options``: `--watch`,
+    /// `--delay`, `--read-only`, `--static`, `--no-cors`), serving your own API from `folder` when given.
+    ///
+    /// ```swift
+    /// var options = FixtureServer.Options()
+    /// options.readOnly = true
+    /// let server = try FixtureServer(api: URL(fileURLWithPath: "server-fixtures/Examples/movies"), options: options)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - folder: A folder with `db.json`, `routes.json` or both; nil for the built-in backends only.
+    ///   - options: The options; ``Options/init()`` has every default (CORS on, nothing else).
+    ///   - host, port, maxConnections, idleTimeout, logger, recordsRequests, tokenLifetime: As for
+    ///     ``init(host:port:maxConnections:idleTimeout:logger:recordsRequests:tokenLifetime:)``, with the same
+    ///     defaults. With `options.watch`, `logger` also gets one line per reload (or per invalid file, whose
+    ///     old data is kept).
+    /// - Throws: ``APIFolderError`` naming the file, line and field of the first problem in the folder, a
+    ///   delay outside 0...30 seconds, or a static folder that does not exist.
+    public convenience init(
+        api folder: URL?, options: Options, host: String = "127.0.0.1", port: UInt16 = 0,
+        maxConnections: Int = 64, idleTimeout: TimeInterval = 15, logger: (@Sendable (String) -> Void)? = nil,
+        recordsRequests: Bool = true, tokenLifetime: TimeInterval = 900
+    ) throws(APIFolderError) {
+        guard (0...Options.maxDelay).contains(options.delay) else {
+            throw APIFolderError(file: "delay", line: 0, field: "", message: "must be from 0 to 30 seconds")
+        }
+        if let staticFolder = options.staticFolder, StaticFiles(folder: staticFolder) == nil {
+            throw APIFolderError(file: staticFolder.path, line: 0, field: "", message: "is not a folder (--static)")
+        }
+        var live: LiveAPI?
+        if let folder {
+            try FolderLinks.check(folder)
+            live = try LiveAPI(folder: folder, options: options)
+        }
         self.init(
-            api: api, host: host, port: port, maxConnections: maxConnections, idleTimeout: idleTimeout, logger: logger,
-            recordsRequests: recordsRequests, tokenLifetime: tokenLifetime)
+            live: live, options: options, recorder: nil, host: host, port: port, maxConnections: maxConnections,
+            idleTimeout: idleTimeout, logger: logger, recordsRequests: recordsRequests, tokenLifetime: tokenLifetime)
+    }
+
+    /// Creates a stopped server that records a real API (`fixture-server --record UPSTREAM --api FOLDER`):
+    /// every request is forwarded to `upstream` with URLSession, answered with what came back, and saved into
+    /// `folder`'s `routes.json` (bodies in `folder/recorded/`) without secrets, so that
+    /// ``init(api:writesBack:host:port:maxConnections:idleTimeout:logger:recordsRequests:tokenLifetime:)``
+    /// replays it.
+    ///
+    /// - Parameters:
+    ///   - upstream: The API's base URL, e.g. `https://api.themoviedb.org/3/`; a request for `/movie/popular`
+    ///     goes to `upstream` + `movie/popular`.
+    ///   - folder: Where to save (created if missing; an existing `routes.json` is extended).
+    ///   - options: CORS and delay apply; the other options do not (every request is forwarded).
+    ///     ``Options/init()`` by default.
+    ///   - host: As for ``init(host:port:maxConnections:idleTimeout:logger:recordsRequests:tokenLifetime:)``,
+    ///     `"127.0.0.1"` by default.
+    ///   - port: As there, 0 by default.
+    ///   - logger: As there (nil by default); it also gets one line per saved answer.
+    /// - Throws: ``APIFolderError`` when `upstream` is not http(s), or the folder or its `routes.json` is unusable.
+    public convenience init(
+        recording upstream: URL, into folder: URL, options: Options = Options(), host: String = "127.0.0.1",
+        port: UInt16 = 0, logger: (@Sendable (String) -> Void)? = nil
+    ) throws(APIFolderError) {
+        let recorder = try Recorder(upstream: upstream, folder: folder, logger: logger)
+        self.init(
+            live: nil, options: options, recorder: recorder, host: host, port: port, maxConnections: 64,
+            idleTimeout: 15, logger: logger, recordsRequests: true, tokenLifetime: 900)
     }
 
     private init(
-        api: APIFolder?, host: String, port: UInt16, maxConnections: Int, idleTimeout: TimeInterval,
-        logger: (@Sendable (String) -> Void)?, recordsRequests: Bool, tokenLifetime: TimeInterval
+        live: LiveAPI?, options: Options, recorder: Recorder?, host: String, port: UInt16, maxConnections: Int,
+        idleTimeout: TimeInterval, logger: (@Sendable (String) -> Void)?, recordsRequests: Bool,
+        tokenLifetime: TimeInterval
     ) {
         self.host = host
         self.requestedPort = port
         self.maxConnections = maxConnections
         self.idleTimeout = idleTimeout
         self.logger = logger
-        self.api = api
+        self.live = live
         log = RequestLog(keepsRequests: recordsRequests)
         let data = FixtureData.shared
         let accounts = AccountStore(tokenLifetime: tokenLifetime)
         self.accounts = accounts
-        let cache = CacheValidation(extraCacheable: { path in api?.isCacheable(path) ?? false })
+        let cache = CacheValidation(extraCacheable: { path in live?.api.isCacheable(path) ?? false })
         self.cache = cache
         // Weak: the cache holds the folder (and so the database) through `extraCacheable`.
-        api?.database?.onChange { [weak cache] path in cache?.touch(path) }
-        router = Router(
-            routes: (api?.routes() ?? []) + RestaurantRoutes.routes(data) + ReqresRoutes.routes(data)
-                + AccountRoutes.routes(data, store: accounts)
-                + TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) }))
+        live?.onChange { [weak cache] path in cache?.touch(path) }
+        if let live, options.watch {
+            watcher = FolderWatcher(folder: live.folder) {
+                do throws(APIFolderError) {
+                    try live.reload()
+                    logger?("fixture-server: reloaded \(live.folder.path)")
+                } catch {
+                    logger?("fixture-server: kept the previous data, the new files are invalid: \(error)")
+                }
+            }
+        } else {
+            watcher = nil
+        }
+        // A recording forwards everything: no built-in route may answer (or evaluate If-Match) in its place.
+        let builtIn =
+            recorder != nil
+            ? []
+            : RestaurantRoutes.routes(data) + ReqresRoutes.routes(data) + AccountRoutes.routes(data, store: accounts)
+                + TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })
+        router = Router(routes: builtIn, live: live, options: options, recorder: recorder)
     }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;
     /// empty for a server without one.
-    public var apiRoutes: [String] { api?.listing ?? [] }
+    public var apiRoutes: [String] { live?.api.listing ?? [] }
 
     deinit {
         stop()
@@ -148,11 +232,13 @@ public final class FixtureServer: Sendable {
             state.port = runtime.port
             state.lastAccepted = 0
         }
+        try watcher?.start()
     }
 
     /// Closes the listener and every open connection, interrupts delayed and slow responses, and joins every
     /// thread before returning. Idempotent; does nothing on a stopped server.
     public func stop() {
+        watcher?.stop()
         let runtime = lifecycle.withLock { state -> ServerRuntime? in
             defer { state.runtime = nil }
             return state.runtime
@@ -173,6 +259,33 @@ public final class FixtureServer: Sendable {
 
     /// Whether the server is listening.
     public var isRunning: Bool { lifecycle.withLock { $0.runtime != nil } }
+
+    // MARK: The --api folder
+
+    /// Reads the `--api` folder's files again and serves them from the next request on (what `--watch` does
+    /// when they change). Database writes kept only in memory are dropped. Does nothing without a folder.
+    /// - Throws: ``APIFolderError`` naming the first problem in the new files; the old ones stay served.
+    public func reloadAPI() throws(APIFolderError) {
+        try live?.reload()
+    }
+
+    /// Writes the database as it is now — every collection of `db.json` with the writes made since — to
+    /// `file`, atomically and pretty-printed, in `db.json`'s shape (so it can be served with `--api` later).
+    /// What `fixture-server --snapshot FILE` writes when you type `s` and Return, and when it stops.
+    /// - Throws: ``APIFolderError`` when the server has no database or the file cannot be written.
+    public func snapshot(to file: URL) throws(APIFolderError) {
+        guard let data = live?.snapshot() else {
+            throw APIFolderError(
+                file: file.path, line: 0, field: "",
+                message: "no snapshot: the server has no --api folder with a db.json")
+        }
+        do {
+            try data.write(to: file, options: .atomic)
+        } catch {
+            throw APIFolderError(
+                file: file.path, line: 0, field: "", message: "cannot be written (\(error.localizedDescription))")
+        }
+    }
 
     // MARK: Faults
 

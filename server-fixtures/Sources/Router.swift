@@ -21,6 +21,9 @@ struct Route: Sendable {
     let segments: [String]
     /// Methods in the order `Allow` lists them, with their handlers.
     let handlers: [(method: String, handler: RouteHandler)]
+    /// Answers the methods this route lacks instead of the plain 405 (a read-only folder's 405 that names
+    /// `--read-only`); nil by default.
+    var refusal: RouteHandler?
 
     /// A route for `pattern` such as `/api/users/:id`.
     init(_ pattern: String, _ handlers: [(method: String, handler: RouteHandler)]) {
@@ -61,9 +64,40 @@ struct Route: Sendable {
 }
 
 /// Finds the route for a request and runs it; 404, 405 and 501 otherwise, and OPTIONS for every route.
+/// With the development options: CORS preflights, `--static` files, `--record`'s forwarding, `--delay`.
 struct Router: Sendable {
-    /// The routes, tried in order.
-    let routes: [Route]
+    /// The built-in routes, tried after the `--api` folder's.
+    let builtIn: [Route]
+    /// The `--api` folder's routes as served now (they change on a reload); nil without a folder.
+    let live: LiveAPI?
+    /// The development options (CORS, delay, static files).
+    let options: FixtureServer.Options
+    /// `--static`'s files, when the folder exists.
+    let staticFiles: StaticFiles?
+    /// Forwards every request instead of routing it (`--record`); nil by default.
+    let recorder: Recorder?
+
+    /// A router for the built-in `routes`, the folder `live`, `options` and an optional `recorder`.
+    init(
+        routes: [Route], live: LiveAPI? = nil, options: FixtureServer.Options = .init(), recorder: Recorder? = nil
+    ) {
+        builtIn = routes
+        self.live = live
+        self.options = options
+        staticFiles = options.staticFolder.flatMap { StaticFiles(folder: $0) }
+        self.recorder = recorder
+    }
+
+    /// The routes, tried in order: the folder's first, then the built-in ones.
+    var routes: [Route] { (live?.routes ?? []) + builtIn }
+
+    /// The last touches every answer gets, faults and 304s included: `--delay`, and the CORS headers
+    /// (unless `--no-cors`).
+    func finish(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        response.delay = max(response.delay, options.delay)
+        return options.cors ? CORS.decorate(response) : response
+    }
 
     /// The methods of RFC 9110 §9, PATCH and QUERY (the IETF safe method with a body, which no route answers:
     /// 405 with `Allow`): any other method is answered 501 on every path.
@@ -83,13 +117,20 @@ struct Router: Sendable {
     }
 
     /// Answers `request`. HEAD runs the GET handler (the connection drops the body); OPTIONS answers 204 with
-    /// `Allow`; an unknown method is 501 (RFC 9110 §15.6.2), a known one the route lacks 405 with `Allow`.
+    /// `Allow`; an unknown method is 501 (RFC 9110 §15.6.2), a known one the route lacks 405 with `Allow`
+    /// (or the route's own refusal). Before routing: a CORS preflight is answered (unless `--no-cors`),
+    /// `--record` forwards everything else, and `--static` answers the paths no route has.
     func respond(to request: HTTPRequest, authority: String) -> HTTPResponse {
         guard Self.knownMethods.contains(request.method) else { return .error(501, "Method not implemented") }
         if request.method == "OPTIONS" && request.path == "*" {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])
         }
+        if options.cors, CORS.isPreflight(request) {
+            return CORS.preflight(request, methods: route(for: request)?.route.allowHeader ?? Self.serverMethods)
+        }
+        if let recorder { return recorder.forward(request) }
+        if let staticFiles, route(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {
             return NearestRoute.notFound(request, among: routes)
         }
@@ -97,6 +138,9 @@ struct Router: Sendable {
             return HTTPResponse(status: 204, contentType: nil, fields: [.init(name: "Allow", value: route.allowHeader)])
         }
         guard let handler = route.handler(for: request.method) else {
+            if let refusal = route.refusal {
+                return refusal(RouteContext(request: request, parameters: parameters, authority: authority))
+            }
             var response = NearestRoute.methodNotAllowed(request, route: route)
             response.fields.append(.init(name: "Allow", value: route.allowHeader))
             return response

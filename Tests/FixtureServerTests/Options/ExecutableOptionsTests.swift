@@ -1,0 +1,100 @@
+import Foundation
+import XCTest
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The `fixture-server` executable: every option in `--help`, bounds, and `--snapshot` written on SIGTERM.
+final class ExecutableOptionsTests: XCTestCase {
+    /// The built `fixture-server` next to the test bundle, or a skip when this build has none.
+    private func executable() throws -> URL {
+        var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        if folder.path.hasSuffix(".xctest/Contents/MacOS") {
+            folder = folder.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        }
+        let file = folder.appendingPathComponent("fixture-server")
+        guard FileManager.default.isExecutableFile(atPath: file.path) else {
+            throw XCTSkip("no fixture-server executable beside the tests (\(file.path)); run swift build first")
+        }
+        return file
+    }
+
+    /// Runs the executable with `arguments` to its end; returns the status, stdout and stderr.
+    private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (
+            process.terminationStatus, String(decoding: outData, as: UTF8.self),
+            String(decoding: errData, as: UTF8.self)
+        )
+    }
+
+    func testHelpListsEveryOption() throws {
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        for option in [
+            "--watch", "--delay MS", "--read-only", "--static DIR", "--no-cors", "--snapshot FILE",
+            "--record UPSTREAM_URL",
+        ] {
+            XCTAssertTrue(help.out.contains(option), option)
+        }
+    }
+
+    func testBadValuesAreRefusedWithTheRule() throws {
+        let cases: [([String], String)] = [
+            (["--delay", "30001"], "--delay needs a whole number of milliseconds from 0 to 30000"),
+            (["--delay", "-1"], "--delay needs"),
+            (["--watch"], "--watch needs --api FOLDER"),
+            (["--record", "ftp://example.com/"], "--record needs an http or https URL"),
+            (["--record", "http://127.0.0.1:9/"], "--record needs --api FOLDER"),
+        ]
+        for (arguments, message) in cases {
+            let result = try run(arguments)
+            XCTAssertEqual(result.status, 2, "\(arguments)")
+            XCTAssertTrue(result.err.contains(message), "\(arguments): \(result.err)")
+        }
+    }
+
+    func testSnapshotIsWrittenWhenTheServerStops() throws {
+        let folder = try TemporaryFolder("snapshot-exe")
+        defer { folder.remove() }
+        try folder.write("db.json", #"{"notes": [{"id": 1, "text": "kept"}]}"#)
+        let snapshot = folder.url.appendingPathComponent("snapshot.json")
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = ["--port", "0", "--api", folder.url.path, "--snapshot", snapshot.path]
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        while !text.contains("listening on") {
+            let data = out.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            text += String(decoding: data, as: UTF8.self)
+        }
+        XCTAssertTrue(text.contains("type s and Return"), text)
+        process.terminate()
+        // A generous bound, never a measurement: a server that ignored SIGTERM must not hang the suite.
+        guard eventually(within: 60, { !process.isRunning }) else {
+            kill(process.processIdentifier, SIGKILL)
+            return XCTFail("fixture-server did not stop on SIGTERM")
+        }
+        XCTAssertEqual(process.terminationStatus, 0)
+        let saved = try String(contentsOf: snapshot, encoding: .utf8)
+        XCTAssertTrue(saved.contains("\"kept\""), saved)
+    }
+}
