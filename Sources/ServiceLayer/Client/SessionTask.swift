@@ -9,11 +9,18 @@ import FoundationNetworking
 /// is the only way to cancel it.
 ///
 /// A call nobody watches runs as a task with a completion handler, its delegate deciding redirects
-/// only (the fastest way). A call whose progress is watched runs through URLSession's `async` methods
-/// with the delegate passed in (`data(for:delegate:)`, `upload(for:fromFile:delegate:)`,
-/// `download(for:delegate:)`): on Linux those are the only tasks whose own delegate hears of the bytes
-/// sent and received (a completion-handler task's never does, and its `progress` stays 0; tested in
-/// `LinuxTransferBehaviourTests`). A download on Linux is the exception (see ``downloadsWithHandler``).
+/// only (the fastest way). On Apple platforms a watched call does too: the task is known from the
+/// moment it exists, and its own counters (`countOfBytesSent`, `countOfBytesReceived`,
+/// `countOfBytesExpectedToReceive`) are what the progress counter samples. On Linux a watched call runs
+/// through URLSession's `async` methods with the delegate passed in (`data(for:delegate:)`,
+/// `upload(for:fromFile:delegate:)`): there those are the only tasks whose own delegate hears of the
+/// bytes sent and received (a completion-handler task's never does, and its `progress` stays 0; tested
+/// in `LinuxTransferBehaviourTests`).
+///
+/// A download is a data task without a completion handler on every platform: its delegate writes each
+/// chunk to a file of the download's own, next to its destination, and removes that file once the
+/// completion has returned (moved into place by then, or not wanted). URLSession itself creates no
+/// file, so a cut, cancelled or refused download leaves nothing behind, on every try.
 final class SessionTask: Sendable {
     /// What the task does with the request and the answer.
     enum Kind: Sendable {
@@ -21,11 +28,12 @@ final class SessionTask: Sendable {
         case data
         /// The file's bytes are the body, read from disk as they are sent; the answer in memory.
         case upload(fromFile: URL)
-        /// The answer is written to a temporary file, handed to the completion, removed afterwards.
-        case download
+        /// The answer is written to `file` (created here, next to the destination), handed to the
+        /// completion, removed afterwards.
+        case download(into: URL)
 
-        var isData: Bool {
-            if case .data = self { return true }
+        var isUpload: Bool {
+            if case .upload = self { return true }
             return false
         }
     }
@@ -36,6 +44,9 @@ final class SessionTask: Sendable {
         var data: Data?
         /// A download's temporary file: valid only while the completion runs (removed after).
         var file: URL?
+        /// Why a download's bytes could not be written to its file (a full disk, a missing folder): the
+        /// task was cancelled for it.
+        var fileError: (any Error)?
         var response: URLResponse?
         var error: (any Error)?
         /// The body bytes received, as far as they were counted.
@@ -68,9 +79,8 @@ final class SessionTask: Sendable {
         _ kind: Kind, request: URLRequest, session: URLSession, redirects: RedirectGuard,
         progress: ProgressCounter?, completion: @escaping @Sendable (End) -> Void
     ) {
-        let (kind, request, completion) =
-            !kind.isData && Self.goesThroughOwnProtocol(session)
-            ? Self.inMemory(kind, request: request, completion: completion) : (kind, request, completion)
+        let (kind, request) =
+            kind.isUpload && Self.goesThroughOwnProtocol(session) ? Self.inMemory(kind, request: request) : (kind, request)
         if case .data = kind, progress == nil {
             // A plain call: the redirect policy itself is the delegate (it reads the body from the
             // request); nothing of this task needs an object of its own.
@@ -83,21 +93,26 @@ final class SessionTask: Sendable {
         }
         var bodyLength = Int64(request.httpBody?.count ?? 0)
         if case .upload(let file) = kind { bodyLength = Self.size(of: file) ?? -1 }
-        let delegate: TaskDelegate =
-            if case .download = kind, !Self.downloadsWithHandler {
-                DownloadTaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
-            } else {
-                TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
-            }
-        self.delegate = delegate
         progress?.startTry(expectedToSend: bodyLength >= 0 ? bodyLength : nil)
 
-        var isDownload = false
-        if case .download = kind { isDownload = true }
-        if progress == nil || (isDownload && Self.downloadsWithHandler) {
+        if case .download(let file) = kind {
+            // No completion handler: the delegate hears every chunk (written to `file`) and the end.
+            let delegate = DownloadDelegate(
+                file: file, redirects: redirects, sendsBody: bodyLength != 0, progress: progress, completion: completion)
+            let task = Self.streamingSession(like: session).dataTask(with: request)
+            task.delegate = delegate
+            delegate.record(task)  // known from the start: to cancel it, and for its counters
+            self.delegate = delegate
+            runner = .handler(task)
+            start = { task.resume() }
+            return
+        }
+        let delegate = TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
+        self.delegate = delegate
+        if progress == nil || !Self.onlyAsyncTasksCountBytes {
             let task = Self.handlerTask(kind, request: request, session: session, completion: completion)
             task.delegate = delegate  // redirects (and bytes, on Apple platforms): see above
-            progress?.attach(task)  // its expected length
+            delegate.record(task)  // known from the start: its counters are the progress on Apple platforms
             runner = .handler(task)
             start = { task.resume() }
             return
@@ -108,26 +123,19 @@ final class SessionTask: Sendable {
             let task = Task {
                 var end = End()
                 do {
-                    switch kind {
-                    case .data:
-                        (end.data, end.response) = try await session.data(for: request, delegate: delegate)
-                    case .upload(let file):
+                    if case .upload(let file) = kind {
                         (end.data, end.response) = try await session.upload(
                             for: request, fromFile: file, delegate: delegate)
-                    case .download:
-                        (end.file, end.response) = try await session.download(for: request, delegate: delegate)
+                    } else {
+                        (end.data, end.response) = try await session.data(for: request, delegate: delegate)
                     }
                     progress?.bodySent()  // answered: the whole body went (its last callbacks may still be queued)
                 } catch {
                     end.error = error
                     end.response = delegate.task?.response  // the head may have arrived before the failure
-                    if let expected = delegate.task?.countOfBytesExpectedToReceive, expected > 0 {
-                        end.expectedLength = expected
-                    }
                 }
                 end.bytesReceived = progress?.bytesReceived ?? 0
                 completion(end)
-                if let file = end.file { try? FileManager.default.removeItem(at: file) }  // unless moved
             }
             let cancelled = swiftTask.withLock { state -> Bool in
                 state.task = task
@@ -139,32 +147,17 @@ final class SessionTask: Sendable {
 
     /// A task with a completion handler: the fastest kind (on Linux a task with a delegate of its own
     /// behind an `async` method uploads at half the speed; see BENCHMARKS.md), used when nobody watches
-    /// the progress.
+    /// the progress, and on Apple platforms always.
     private static func handlerTask(
         _ kind: Kind, request: URLRequest, session: URLSession, completion: @escaping @Sendable (End) -> Void
     ) -> URLSessionTask {
-        switch kind {
-        case .data:
-            return session.dataTask(with: request) { data, response, error in
-                completion(End(data: data, response: response, error: error))
-            }
-        case .upload(let file):
+        if case .upload(let file) = kind {
             return session.uploadTask(with: request, fromFile: file) { data, response, error in
                 completion(End(data: data, response: response, error: error))
             }
-        case .download:
-            let known = Locked<URLSessionTask?>(nil)
-            let task = session.downloadTask(with: request) { file, response, error in
-                // Linux gives a failed task's completion no response, even when its head had arrived: the
-                // length it announced is kept on the task.
-                let task = known.withLock { $0 }
-                var end = End(file: file, response: response ?? task?.response, error: error)
-                end.bytesReceived = task?.countOfBytesReceived ?? 0
-                if let expected = task?.countOfBytesExpectedToReceive, expected > 0 { end.expectedLength = expected }
-                completion(end)
-            }
-            known.withLock { $0 = task }
-            return task
+        }
+        return session.dataTask(with: request) { data, response, error in
+            completion(End(data: data, response: response, error: error))
         }
     }
 
@@ -207,49 +200,35 @@ final class SessionTask: Sendable {
     }
 
     /// Whether `session` answers through a `URLProtocol` of its own (a stub such as ServiceLayerTesting's
-    /// `URLStub`): a class in its configuration's `protocolClasses` that is not Foundation's (theirs
-    /// start with `_`). Such a protocol sees no body of an upload from a file, and on Linux a download
-    /// through it gets no file.
+    /// `StubURLProtocol`): a class in its configuration's `protocolClasses` that is not one of the
+    /// system's own, compared by identity (never by name: Darwin's list includes `NSAboutURLProtocol`).
+    /// Such a protocol sees no body of an upload from a file (it reads `httpBody`).
     static func goesThroughOwnProtocol(_ session: URLSession) -> Bool {
-        (session.configuration.protocolClasses ?? []).contains { !String(describing: $0).hasPrefix("_") }
+        (session.configuration.protocolClasses ?? []).contains { !systemProtocols.contains(ObjectIdentifier($0)) }
     }
 
-    /// `kind` as a data task for a session with its own `URLProtocol`: an upload's file read into the
-    /// request's body, a download's answer written to a temporary file for `completion` (removed after).
-    private static func inMemory(
-        _ kind: Kind, request: URLRequest, completion: @escaping @Sendable (End) -> Void
-    ) -> (Kind, URLRequest, @Sendable (End) -> Void) {
+    /// The protocol classes the system's own configurations hold: what every session has before a
+    /// caller adds one. Read once; `.ephemeral`'s and `.default`'s lists are the same classes.
+    private static let systemProtocols: Set<ObjectIdentifier> = Set(
+        [URLSessionConfiguration.default, URLSessionConfiguration.ephemeral]
+            .flatMap { $0.protocolClasses ?? [] }.map(ObjectIdentifier.init))
+
+    /// `kind` for a session with its own `URLProtocol`: an upload's file read into the request's body
+    /// (the protocol sees it there) and sent as a data task. A file that cannot be read is sent as
+    /// that upload still, so that its error is URLSession's, never an empty body.
+    private static func inMemory(_ kind: Kind, request: URLRequest) -> (Kind, URLRequest) {
+        guard case .upload(let file) = kind, let body = try? Data(contentsOf: file) else { return (kind, request) }
         var request = request
-        switch kind {
-        case .data:
-            return (kind, request, completion)
-        case .upload(let file):
-            request.httpBody = (try? Data(contentsOf: file)) ?? Data()
-            return (.data, request, completion)
-        case .download:
-            return (
-                .data, request,
-                { end in
-                    var end = end
-                    let file = FileManager.default.temporaryDirectory
-                        .appendingPathComponent("ServiceLayer-download-\(UUID().uuidString)")
-                    if end.error == nil, FileManager.default.createFile(atPath: file.path, contents: end.data ?? Data())
-                    {
-                        end.file = file
-                    }
-                    end.data = nil
-                    completion(end)
-                    try? FileManager.default.removeItem(at: file)
-                }
-            )
-        }
+        request.httpBody = body
+        return (.data, request)
     }
 
-    /// Whether a download runs as a completion-handler task, its delegate not a download delegate: on
-    /// Linux, where a download task whose delegate is a `URLSessionDownloadDelegate` gets every chunk
-    /// written to its file twice (the file ends twice as long; tested in `LinuxTransferBehaviourTests`).
-    /// Its progress there is the expected length, then the whole file at the end.
-    static var downloadsWithHandler: Bool {
+    /// Whether only tasks behind URLSession's `async` methods have their own delegate hear of the bytes
+    /// sent and received: on Linux (see the type's documentation). On Apple platforms a task's counters
+    /// move whatever created it: Apple documents `countOfBytesSent`/`countOfBytesReceived` as the bytes
+    /// "the task has sent/received", with no exception for completion handlers
+    /// (https://developer.apple.com/documentation/foundation/urlsessiontask/countofbytesreceived).
+    static var onlyAsyncTasksCountBytes: Bool {
         #if canImport(FoundationNetworking)
         return true
         #else
@@ -264,6 +243,70 @@ final class SessionTask: Sendable {
     /// Held while a redirect decision is handed to URLSession and while a task is cancelled.
     static let decisionLock = Locked(())
 }
+
+// MARK: - Linux: a session that lets a task's own delegate hear its bytes
+
+extension SessionTask {
+    /// The session a download runs in: `session` itself on Apple platforms, where a task's own delegate
+    /// hears every message of a task without a completion handler
+    /// (https://developer.apple.com/documentation/foundation/urlsessiontask/delegate).
+    ///
+    /// On Linux such a task's messages go to the session's delegate only (swift-corelibs-foundation's
+    /// `URLSession.behaviour(for:)`), and the caller's session has none of ours; the other ways there
+    /// (a download task, `download(for:delegate:)`) write to a temporary file whose name URLSession
+    /// never tells when the download fails, so a cut download would leave it behind. So downloads run in
+    /// a session of the same configuration (its protocol classes too) whose delegate hands each message
+    /// to the task's own delegate; one per caller's session, invalidated once that session is gone.
+    static func streamingSession(like session: URLSession) -> URLSession {
+        #if canImport(FoundationNetworking)
+        let key = ObjectIdentifier(session)
+        let (streaming, gone) = streamingSessions.withLock { sessions -> (URLSession, [URLSession]) in
+            let gone = sessions.filter { $0.value.caller == nil }
+            for key in gone.keys { sessions[key] = nil }
+            if let known = sessions[key], known.caller === session { return (known.streaming, gone.map(\.value.streaming)) }
+            let streaming = URLSession(
+                configuration: session.configuration, delegate: TaskDelegateRouter(), delegateQueue: nil)
+            sessions[key] = StreamingSession(caller: session, streaming: streaming)
+            return (streaming, gone.map(\.value.streaming))
+        }
+        for old in gone { old.finishTasksAndInvalidate() }
+        return streaming
+        #else
+        return session
+        #endif
+    }
+}
+
+#if canImport(FoundationNetworking)
+/// A caller's session (weakly) and the session its downloads run in.
+private struct StreamingSession: @unchecked Sendable {  // URLSession is thread-safe
+    weak var caller: URLSession?
+    let streaming: URLSession
+}
+
+private let streamingSessions = Locked<[ObjectIdentifier: StreamingSession]>([:])
+
+/// The delegate of a Linux streaming session: hands a task's bytes and end to the task's own delegate
+/// (its redirects reach that delegate directly).
+private final class TaskDelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        (dataTask.delegate as? TaskDelegate)?.urlSession(session, dataTask: dataTask, didReceive: data)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        (task.delegate as? TaskDelegate)?.urlSession(
+            session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
+            totalBytesExpectedToSend: totalBytesExpectedToSend)
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        (task.delegate as? TaskDelegate)?.urlSession(session, task: task, didCompleteWithError: error)
+    }
+}
+#endif
 
 /// The delegate of one task: redirects by its ``RedirectGuard``, and bytes sent or received counted for
 /// its ``ProgressCounter``. It learns its task from the first callback. A subclass serves download
@@ -315,19 +358,76 @@ private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         record(dataTask)
         progress?.received(Int64(data.count))
     }
+
+    /// Nothing to do here: a task with a completion handler (or behind an `async` method) ends there.
+    /// A download's delegate overrides it.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
 }
 
-/// The delegate of a download task: a `URLSessionDownloadDelegate`, for the bytes written.
-private final class DownloadTaskDelegate: TaskDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
-    func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+/// The delegate of a download: a data task's chunks written to a file of the download's own, created
+/// at the first chunk (or at the end, for an empty body), and the task's end handed to the completion,
+/// after which the file is removed (unless the completion moved it). A write that fails (a full disk, a
+/// missing folder) cancels the task; the end then carries the file error.
+///
+/// URLSession calls a session's delegate messages one at a time on its delegate queue (a serial queue
+/// unless the caller passed a concurrent one; `APIClient.makeSession` passes none), so chunks are
+/// written in order.
+private final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and a lock
+    private let file: URL
+    private let completion: @Sendable (SessionTask.End) -> Void
+    private let writing = Locked<(handle: FileHandle?, error: (any Error)?, written: Int64)>((nil, nil, 0))
+
+    init(
+        file: URL, redirects: RedirectGuard, sendsBody: Bool, progress: ProgressCounter?,
+        completion: @escaping @Sendable (SessionTask.End) -> Void
     ) {
-        record(downloadTask)
-        progress?.received(total: totalBytesWritten)
+        self.file = file
+        self.completion = completion
+        super.init(redirects: redirects, sendsBody: sendsBody, progress: progress)
     }
 
-    /// Not called for a task behind `download(for:delegate:)`, which returns the file instead.
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
+    override func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        record(dataTask)
+        let failed = writing.withLock { state -> Bool in
+            guard state.error == nil else { return false }
+            do {
+                if state.handle == nil { state.handle = try Self.create(file) }
+                try state.handle?.write(contentsOf: data)
+                state.written += Int64(data.count)
+                return false
+            } catch {
+                state.error = error
+                return true
+            }
+        }
+        if failed {
+            SessionTask.decisionLock.withLock { _ in dataTask.cancel() }
+        } else {
+            progress?.received(Int64(data.count))
+        }
+    }
+
+    override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        var end = SessionTask.End(response: task.response, error: error)
+        writing.withLock { state in
+            if state.error == nil, error == nil, state.handle == nil {
+                do { state.handle = try Self.create(file) } catch { state.error = error }
+            }
+            try? state.handle?.close()
+            state.handle = nil
+            end.fileError = state.error
+            end.bytesReceived = state.written
+        }
+        if end.fileError == nil, error == nil { end.file = file }
+        let expected = task.countOfBytesExpectedToReceive
+        if expected > 0 { end.expectedLength = expected }  // Linux keeps no response for a cut answer
+        completion(end)
+        try? FileManager.default.removeItem(at: file)  // unless moved into place
+    }
+
+    /// Creates `file` (empty; it must not exist) and opens it for writing.
+    private static func create(_ file: URL) throws -> FileHandle {
+        try Data().write(to: file, options: .withoutOverwriting)  // throws why (a missing folder, no space)
+        return try FileHandle(forWritingTo: file)
     }
 }

@@ -16,6 +16,7 @@ enum Download {
     /// connection cut after the answer announced its length is ``APIError/incompleteDownload(expected:received:)``.
     static func finish(_ outcome: Exchange.Outcome, end: SessionTask.End, at destination: URL) -> Exchange.Outcome {
         let file = end.file
+        if let fileError = end.fileError { return .failure(APIError(fileError: fileError)) }  // the task was cancelled for it
         switch outcome {
         case .failure(.transport(let error)) where [.unknown, .networkConnectionLost].contains(error.code):
             // The connection failed after the answer announced its length: cut short. (Linux says
@@ -50,6 +51,14 @@ enum Download {
             let length = Int64(text.trimmingCharacters(in: .whitespaces)), length >= 0
         else { return nil }
         return length
+    }
+
+    /// Where one try of a download to `destination` writes the answer as it arrives: a hidden file next
+    /// to it (`.<name>.<UUID>.download`), so that putting it in place is a rename on the same disk. The
+    /// try removes it once its completion has returned (see `SessionTask`).
+    static func partialFile(for destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
     }
 
     /// Moves `file` to `destination` so that `destination` is never partial: first next to it (a copy
