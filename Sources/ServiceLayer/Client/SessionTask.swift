@@ -80,7 +80,8 @@ final class SessionTask: Sendable {
         progress: ProgressCounter?, completion: @escaping @Sendable (End) -> Void
     ) {
         let (kind, request) =
-            kind.isUpload && Self.goesThroughOwnProtocol(session) ? Self.inMemory(kind, request: request) : (kind, request)
+            kind.isUpload && Self.goesThroughOwnProtocol(session)
+            ? Self.inMemory(kind, request: request) : (kind, request)
         if case .data = kind, progress == nil {
             // A plain call: the redirect policy itself is the delegate (it reads the body from the
             // request); nothing of this task needs an object of its own.
@@ -98,7 +99,8 @@ final class SessionTask: Sendable {
         if case .download(let file) = kind {
             // No completion handler: the delegate hears every chunk (written to `file`) and the end.
             let delegate = DownloadDelegate(
-                file: file, redirects: redirects, sendsBody: bodyLength != 0, progress: progress, completion: completion)
+                file: file, redirects: redirects, sendsBody: bodyLength != 0, progress: progress, completion: completion
+            )
             let task = Self.streamingSession(like: session).dataTask(with: request)
             task.delegate = delegate
             delegate.record(task)  // known from the start: to cancel it, and for its counters
@@ -263,7 +265,9 @@ extension SessionTask {
         let (streaming, gone) = streamingSessions.withLock { sessions -> (URLSession, [URLSession]) in
             let gone = sessions.filter { $0.value.caller == nil }
             for key in gone.keys { sessions[key] = nil }
-            if let known = sessions[key], known.caller === session { return (known.streaming, gone.map(\.value.streaming)) }
+            if let known = sessions[key], known.caller === session {
+                return (known.streaming, gone.map(\.value.streaming))
+            }
             let streaming = URLSession(
                 configuration: session.configuration, delegate: TaskDelegateRouter(), delegateQueue: nil)
             sessions[key] = StreamingSession(caller: session, streaming: streaming)
@@ -413,12 +417,14 @@ private final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `l
             if state.error == nil, error == nil, state.handle == nil {
                 do { state.handle = try Self.create(file) } catch { state.error = error }
             }
-            try? state.handle?.close()
+            if let handle = state.handle {
+                end.file = file  // also a failed try's: `Download` removes it
+                try? handle.close()
+            }
             state.handle = nil
             end.fileError = state.error
             end.bytesReceived = state.written
         }
-        if end.fileError == nil, error == nil { end.file = file }
         let expected = task.countOfBytesExpectedToReceive
         if expected > 0 { end.expectedLength = expected }  // Linux keeps no response for a cut answer
         completion(end)
