@@ -209,10 +209,11 @@ final class SessionTask: Sendable {
         (session.configuration.protocolClasses ?? []).contains { !systemProtocols.contains(ObjectIdentifier($0)) }
     }
 
-    /// The protocol classes the system's own configurations hold: what every session has before a
-    /// caller adds one. Read once; `.ephemeral`'s and `.default`'s lists are the same classes.
+    /// The protocol classes the system's own sessions hold: what every session has before a caller adds
+    /// one. The lists differ (on Linux `URLSession.shared`'s adds `_DataURLProtocol`), so all three are
+    /// read, once.
     private static let systemProtocols: Set<ObjectIdentifier> = Set(
-        [URLSessionConfiguration.default, URLSessionConfiguration.ephemeral]
+        [URLSessionConfiguration.default, URLSessionConfiguration.ephemeral, URLSession.shared.configuration]
             .flatMap { $0.protocolClasses ?? [] }.map(ObjectIdentifier.init))
 
     /// `kind` for a session with its own `URLProtocol`: an upload's file read into the request's body
