@@ -24,7 +24,7 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
 
     private func acceptLoop() {
         while true {
-            let connection = accept(listener, nil, nil)
+            let connection = LoopbackSocket.accepted(accept(listener, nil, nil))
             guard connection >= 0 else { return }
             DispatchQueue.global().async { Self.serve(connection) }
         }
