@@ -11,7 +11,7 @@ import Security
 ///
 /// ```swift
 /// let store = KeychainTokenStore(service: "com.example.restaurant", account: "default")
-/// let accounts = AccountController(client: client, tokenStore: store)
+/// let accounts = AccountController(baseURL: URL(string: "http://localhost:8090/api/")!, tokenStore: store)
 /// ```
 ///
 /// The item is readable after the device's first unlock since it started, and never leaves the device
