@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -122,3 +123,4 @@ enum LoopbackSocket {
         return nil
     }
 }
+#endif

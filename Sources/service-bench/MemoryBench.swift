@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -186,3 +187,4 @@ struct MemoryReading {
     }
     #endif
 }
+#endif

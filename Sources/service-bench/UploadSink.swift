@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -54,3 +55,4 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
         }
     }
 }
+#endif

@@ -1,3 +1,7 @@
+// service-bench measures on macOS and Linux only: it runs child processes (`Process`, which iOS,
+// tvOS, watchOS and visionOS do not have: https://developer.apple.com/documentation/foundation/process),
+// and Xcode builds it with the package's test targets for a simulator.
+#if os(macOS) || os(Linux)
 import Foundation
 
 // service-bench: measures ServiceLayer against a bare URLSession + JSONDecoder, side by side, on an
@@ -28,3 +32,6 @@ if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBe
 } else {
     dispatchMain()
 }
+#else
+print("service-bench runs on macOS and Linux only")
+#endif
