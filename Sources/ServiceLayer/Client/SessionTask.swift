@@ -227,10 +227,13 @@ final class SessionTask: Sendable {
     }
 
     /// Whether only tasks behind URLSession's `async` methods have their own delegate hear of the bytes
-    /// sent and received: on Linux (see the type's documentation). On Apple platforms a task's counters
-    /// move whatever created it: Apple documents `countOfBytesSent`/`countOfBytesReceived` as the bytes
-    /// "the task has sent/received", with no exception for completion handlers
-    /// (https://developer.apple.com/documentation/foundation/urlsessiontask/countofbytesreceived).
+    /// sent and received: on Linux (see the type's documentation). On Apple platforms a task with a
+    /// completion handler still counts its bytes in its own `countOfBytesSent`/`countOfBytesReceived`
+    /// (properties of the task, https://developer.apple.com/documentation/foundation/urlsessiontask),
+    /// which the progress counter samples from the task's creation on; only the response and data
+    /// delivery go to the completion handler instead of the delegate
+    /// (https://developer.apple.com/documentation/foundation/urlsession/datatask(with:completionhandler:)).
+    /// Not testable here: `UploadTests` and `DownloadTests` check the progress on macOS in CI.
     static var onlyAsyncTasksCountBytes: Bool {
         #if canImport(FoundationNetworking)
         return true
@@ -250,8 +253,8 @@ final class SessionTask: Sendable {
 // MARK: - Linux: a session that lets a task's own delegate hear its bytes
 
 extension SessionTask {
-    /// The session a download runs in: `session` itself on Apple platforms, where a task's own delegate
-    /// hears every message of a task without a completion handler
+    /// The session a download runs in: `session` itself on Apple platforms, where "this task-specific
+    /// delegate receives messages from the task before the session's delegate receives them"
     /// (https://developer.apple.com/documentation/foundation/urlsessiontask/delegate).
     ///
     /// On Linux such a task's messages go to the session's delegate only (swift-corelibs-foundation's
