@@ -262,7 +262,9 @@ extension SessionTask {
     /// (a download task, `download(for:delegate:)`) write to a temporary file whose name URLSession
     /// never tells when the download fails, so a cut download would leave it behind. So downloads run in
     /// a session of the same configuration (its protocol classes too) whose delegate hands each message
-    /// to the task's own delegate; one per caller's session, invalidated once that session is gone.
+    /// to the task's own delegate; one per caller's session, invalidated once that session is gone. A
+    /// delegate of the caller's session (for authentication challenges, say) is not asked about a
+    /// download there.
     static func streamingSession(like session: URLSession) -> URLSession {
         #if canImport(FoundationNetworking)
         let key = ObjectIdentifier(session)
@@ -365,6 +367,15 @@ private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         record(dataTask)
         progress?.received(Int64(data.count))
+    }
+
+    /// Lets every answer's body come (`.allow`), written out so that no platform's default decides: a
+    /// download's delegate hears the body only after this.
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        completionHandler(.allow)
     }
 
     /// Nothing to do here: a task with a completion handler (or behind an `async` method) ends there.
