@@ -17,6 +17,8 @@ extension URLStub {
     /// session would send its requests to the network. Test on iOS, macOS, tvOS or Linux instead.
     ///
     /// - Parameter configuration: The configuration to start from; `.ephemeral` by default.
+    // Apple's URLProtocol page: "You cannot use this class to define custom URL schemes and protocols in
+    // watchOS 2 and later" (https://developer.apple.com/documentation/foundation/urlprotocol).
     @available(watchOS, unavailable, message: "watchOS does not consult custom URLProtocol classes")
     public func makeSession(configuration: URLSessionConfiguration = .ephemeral) -> URLSession {
         configuration.protocolClasses = [StubURLProtocol.self] + (configuration.protocolClasses ?? [])
