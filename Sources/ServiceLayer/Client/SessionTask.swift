@@ -250,78 +250,10 @@ final class SessionTask: Sendable {
     static let decisionLock = Locked(())
 }
 
-// MARK: - Linux: a session that lets a task's own delegate hear its bytes
-
-extension SessionTask {
-    /// The session a download runs in: `session` itself on Apple platforms, where "this task-specific
-    /// delegate receives messages from the task before the session's delegate receives them"
-    /// (https://developer.apple.com/documentation/foundation/urlsessiontask/delegate).
-    ///
-    /// On Linux such a task's messages go to the session's delegate only (swift-corelibs-foundation's
-    /// `URLSession.behaviour(for:)`), and the caller's session has none of ours; the other ways there
-    /// (a download task, `download(for:delegate:)`) write to a temporary file whose name URLSession
-    /// never tells when the download fails, so a cut download would leave it behind. So downloads run in
-    /// a session of the same configuration (its protocol classes too) whose delegate hands each message
-    /// to the task's own delegate; one per caller's session, invalidated once that session is gone. A
-    /// delegate of the caller's session (for authentication challenges, say) is not asked about a
-    /// download there.
-    static func streamingSession(like session: URLSession) -> URLSession {
-        #if canImport(FoundationNetworking)
-        let key = ObjectIdentifier(session)
-        let (streaming, gone) = streamingSessions.withLock { sessions -> (URLSession, [URLSession]) in
-            let gone = sessions.filter { $0.value.caller == nil }
-            for key in gone.keys { sessions[key] = nil }
-            if let known = sessions[key], known.caller === session {
-                return (known.streaming, gone.map(\.value.streaming))
-            }
-            let streaming = URLSession(
-                configuration: session.configuration, delegate: TaskDelegateRouter(), delegateQueue: nil)
-            sessions[key] = StreamingSession(caller: session, streaming: streaming)
-            return (streaming, gone.map(\.value.streaming))
-        }
-        for old in gone { old.finishTasksAndInvalidate() }
-        return streaming
-        #else
-        return session
-        #endif
-    }
-}
-
-#if canImport(FoundationNetworking)
-/// A caller's session (weakly) and the session its downloads run in.
-private struct StreamingSession: @unchecked Sendable {  // URLSession is thread-safe
-    weak var caller: URLSession?
-    let streaming: URLSession
-}
-
-private let streamingSessions = Locked<[ObjectIdentifier: StreamingSession]>([:])
-
-/// The delegate of a Linux streaming session: hands a task's bytes and end to the task's own delegate
-/// (its redirects reach that delegate directly).
-private final class TaskDelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        (dataTask.delegate as? TaskDelegate)?.urlSession(session, dataTask: dataTask, didReceive: data)
-    }
-
-    func urlSession(
-        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
-        totalBytesExpectedToSend: Int64
-    ) {
-        (task.delegate as? TaskDelegate)?.urlSession(
-            session, task: task, didSendBodyData: bytesSent, totalBytesSent: totalBytesSent,
-            totalBytesExpectedToSend: totalBytesExpectedToSend)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        (task.delegate as? TaskDelegate)?.urlSession(session, task: task, didCompleteWithError: error)
-    }
-}
-#endif
-
 /// The delegate of one task: redirects by its ``RedirectGuard``, and bytes sent or received counted for
 /// its ``ProgressCounter``. It learns its task from the first callback. A subclass serves download
 /// tasks (see ``DownloadTaskDelegate``).
-private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // `let`s and a lock
+class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // `let`s and a lock
     let redirects: RedirectGuard
     /// Whether the request sends a body (in memory or from a file): a redirect that would drop it is refused on Linux.
     let sendsBody: Bool
@@ -381,74 +313,4 @@ private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
     /// Nothing to do here: a task with a completion handler (or behind an `async` method) ends there.
     /// A download's delegate overrides it.
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
-}
-
-/// The delegate of a download: a data task's chunks written to a file of the download's own, created
-/// at the first chunk (or at the end, for an empty body), and the task's end handed to the completion,
-/// after which the file is removed (unless the completion moved it). A write that fails (a full disk, a
-/// missing folder) cancels the task; the end then carries the file error.
-///
-/// URLSession calls a session's delegate messages one at a time on its delegate queue (a serial queue
-/// unless the caller passed a concurrent one; `APIClient.makeSession` passes none), so chunks are
-/// written in order.
-private final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and a lock
-    private let file: URL
-    private let completion: @Sendable (SessionTask.End) -> Void
-    private let writing = Locked<(handle: FileHandle?, error: (any Error)?, written: Int64)>((nil, nil, 0))
-
-    init(
-        file: URL, redirects: RedirectGuard, sendsBody: Bool, progress: ProgressCounter?,
-        completion: @escaping @Sendable (SessionTask.End) -> Void
-    ) {
-        self.file = file
-        self.completion = completion
-        super.init(redirects: redirects, sendsBody: sendsBody, progress: progress)
-    }
-
-    override func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        record(dataTask)
-        let failed = writing.withLock { state -> Bool in
-            guard state.error == nil else { return false }
-            do {
-                if state.handle == nil { state.handle = try Self.create(file) }
-                try state.handle?.write(contentsOf: data)
-                state.written += Int64(data.count)
-                return false
-            } catch {
-                state.error = error
-                return true
-            }
-        }
-        if failed {
-            SessionTask.decisionLock.withLock { _ in dataTask.cancel() }
-        } else {
-            progress?.received(Int64(data.count))
-        }
-    }
-
-    override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        var end = SessionTask.End(response: task.response, error: error)
-        writing.withLock { state in
-            if state.error == nil, error == nil, state.handle == nil {
-                do { state.handle = try Self.create(file) } catch { state.error = error }
-            }
-            if let handle = state.handle {
-                end.file = file  // also a failed try's: `Download` removes it
-                try? handle.close()
-            }
-            state.handle = nil
-            end.fileError = state.error
-            end.bytesReceived = state.written
-        }
-        let expected = task.countOfBytesExpectedToReceive
-        if expected > 0 { end.expectedLength = expected }  // Linux keeps no response for a cut answer
-        completion(end)
-        try? FileManager.default.removeItem(at: file)  // unless moved into place
-    }
-
-    /// Creates `file` (empty; it must not exist) and opens it for writing.
-    private static func create(_ file: URL) throws -> FileHandle {
-        try Data().write(to: file, options: .withoutOverwriting)  // throws why (a missing folder, no space)
-        return try FileHandle(forWritingTo: file)
-    }
 }
