@@ -24,7 +24,9 @@ let package = Package(
         // The client: a generic core (Client/) and one folder per controller.
         .target(
             name: "ServiceLayer",
-            path: "Sources/ServiceLayer"
+            path: "Sources/ServiceLayer",
+            // Apple's privacy manifest: the required-reason APIs the library uses (`.ci/privacy.py` checks it).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // For tests without a network, ours and our users': a stub URLProtocol with routes, a session
         // for it, and an exactly-once waiter. No test framework import, so XCTest and swift-testing both use it.

@@ -14,7 +14,9 @@ extension URLStub {
     /// `URLSession.shared` ignores `URLProtocol.registerClass`.
     ///
     /// Not on watchOS: URLSession there does not consult custom `URLProtocol` classes, so a stub's
-    /// session would send its requests to the network. Test on iOS, macOS, tvOS or Linux instead.
+    /// session would send its requests to the network. Test on iOS, macOS, tvOS or Linux instead. (Apple's
+    /// `URLProtocol` page: "You cannot use this class to define custom URL schemes and protocols in
+    /// watchOS 2 and later", https://developer.apple.com/documentation/foundation/urlprotocol.)
     ///
     /// - Parameter configuration: The configuration to start from; `.ephemeral` by default.
     @available(watchOS, unavailable, message: "watchOS does not consult custom URLProtocol classes")

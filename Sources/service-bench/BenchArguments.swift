@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 // MARK: - What the command line asks for
@@ -187,3 +188,4 @@ enum BenchArguments {
         return .success(.inFlightChild(mode: mode, baseURL: url, calls: calls, exitInFlight: exitInFlight))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import FixtureServer
 import Foundation
 
@@ -148,3 +149,4 @@ enum BenchProgram {
         return "machine: \(cores) cores, \(model), \(ProcessInfo.processInfo.operatingSystemVersionString)"
     }
 }
+#endif

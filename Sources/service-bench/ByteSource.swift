@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -71,7 +72,7 @@ final class ByteSource {
         FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
         let pattern = (0..<(1 << 20)).map { UInt8($0 % 251) }
         while true {
-            let connection = accept(listener, nil, nil)
+            let connection = LoopbackSocket.accepted(accept(listener, nil, nil))
             guard connection >= 0 else { return 1 }
             Thread.detachNewThread { answer(connection, pattern: pattern) }
         }
@@ -106,3 +107,4 @@ final class ByteSource {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import FixtureServer
 import Foundation
 import ServiceLayer
@@ -151,3 +152,4 @@ private final class ResultBox<Value: Sendable>: @unchecked Sendable {
         return result
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 import ServiceLayer
 
@@ -193,3 +194,4 @@ func timeSequential(
         }
     }
 }
+#endif

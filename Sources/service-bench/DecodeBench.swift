@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 import ServiceLayer
 
@@ -82,3 +83,4 @@ enum DecodeBench {
         return Figures(items: expected, bytes: body.count, layerMillis: medians.layer, bareMillis: medians.bare)
     }
 }
+#endif

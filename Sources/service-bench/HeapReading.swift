@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -65,3 +66,4 @@ enum HeapReading {
     }
     #endif
 }
+#endif

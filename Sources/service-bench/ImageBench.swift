@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import FixtureServer
 import Foundation
 import ServiceLayer
@@ -117,3 +118,4 @@ enum ImageBench {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 import ServiceLayer
 
@@ -292,3 +293,4 @@ final class SilentListener {
         LoopbackSocket.close(socketDescriptor)
     }
 }
+#endif

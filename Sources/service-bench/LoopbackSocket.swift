@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -44,6 +45,20 @@ enum LoopbackSocket {
         #else
         return Darwin.listen(descriptor, backlog)
         #endif
+    }
+
+    /// `connection`, just accepted, set not to raise SIGPIPE when its peer has gone: Darwin has no
+    /// `MSG_NOSIGNAL` for `send`, its sockets take `SO_NOSIGPIPE` instead (Apple's setsockopt(2):
+    /// https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/man2/setsockopt.2.html).
+    /// On Linux `sendAll` passes `MSG_NOSIGNAL`.
+    static func accepted(_ connection: Int32) -> Int32 {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        if connection >= 0 {
+            _ = setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        }
+        #endif
+        return connection
     }
 
     /// Closes `descriptor`.
@@ -108,3 +123,4 @@ enum LoopbackSocket {
         return nil
     }
 }
+#endif

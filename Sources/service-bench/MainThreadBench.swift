@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import FixtureServer
 import Foundation
 import ServiceLayer
@@ -170,3 +171,4 @@ enum MainThreadBench {
         DispatchQueue.main.sync { threadCPUSeconds() }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Dispatch
 import Foundation
 import ServiceLayer
@@ -115,3 +116,4 @@ final class FailureBox: Sendable {
         if let message = first.withLock({ $0 }) { throw BenchFailure("\(what): \(message)") }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -138,12 +139,13 @@ enum ChildProcess {
 
 /// The process's resident memory now, and its peak so far, in KiB.
 struct MemoryReading {
-    /// Current resident set size (`VmRSS`; the peak where only the peak is known).
+    /// Current resident set size (`VmRSS` on Linux, `resident_size` on Apple platforms; the peak where
+    /// only the peak is known).
     var residentKB: Double
     /// Peak resident set size (`VmHWM`, or `getrusage`'s `ru_maxrss`).
     var peakKB: Double
 
-    /// Reads `/proc/self/status` on Linux, `getrusage` elsewhere.
+    /// Reads `/proc/self/status` on Linux; `task_info` and `getrusage` on Apple platforms.
     static func now() -> MemoryReading {
         #if os(Linux)
         if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) {
@@ -161,10 +163,28 @@ struct MemoryReading {
         #if canImport(Darwin)
         getrusage(RUSAGE_SELF, &usage)
         let peak = Double(usage.ru_maxrss) / 1024  // bytes on Darwin
+        return MemoryReading(residentKB: darwinResidentBytes().map { Double($0) / 1024 } ?? peak, peakKB: peak)
         #else
         getrusage(RUSAGE_SELF.rawValue, &usage)
         let peak = Double(usage.ru_maxrss)  // KiB on Linux
-        #endif
         return MemoryReading(residentKB: peak, peakKB: peak)
+        #endif
     }
+
+    #if canImport(Darwin)
+    /// The resident bytes now: `MACH_TASK_BASIC_INFO`'s `resident_size`, what Linux calls `VmRSS`
+    /// (https://developer.apple.com/documentation/kernel/1537934-task_info and
+    /// https://developer.apple.com/documentation/kernel/mach_task_basic_info); `nil` if the call fails.
+    private static func darwinResidentBytes() -> UInt64? {
+        var info = mach_task_basic_info()
+        var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
+        let result = withUnsafeMutablePointer(to: &info) { pointer in
+            pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
+                task_info(mach_task_self(), task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+            }
+        }
+        return result == KERN_SUCCESS ? info.resident_size : nil
+    }
+    #endif
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import FixtureServer
 import Foundation
 import ServiceLayer
@@ -91,3 +92,4 @@ enum OverheadBench {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 // MARK: - The table
@@ -91,3 +92,4 @@ enum Report {
         return sign + grouped + (parts.count > 1 ? "." + parts[1] : "")
     }
 }
+#endif

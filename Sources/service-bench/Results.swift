@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 /// Every figure of one run, and how it is shown: table rows and JSON fields.
@@ -279,3 +280,4 @@ struct Results {
         ]
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 import ServiceLayer
 
@@ -242,3 +243,4 @@ enum TransferBench {
             verdict: quick ? "not judged" : (ratio <= ratioTarget ? "met" : "MISSED"))
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
 
 #if canImport(Glibc)
@@ -24,7 +25,7 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
 
     private func acceptLoop() {
         while true {
-            let connection = accept(listener, nil, nil)
+            let connection = LoopbackSocket.accepted(accept(listener, nil, nil))
             guard connection >= 0 else { return }
             DispatchQueue.global().async { Self.serve(connection) }
         }
@@ -54,3 +55,4 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
         }
     }
 }
+#endif

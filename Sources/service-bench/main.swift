@@ -1,3 +1,7 @@
+// service-bench measures on macOS and Linux only: it runs child processes (`Process`, which iOS,
+// tvOS, watchOS and visionOS do not have: https://developer.apple.com/documentation/foundation/process),
+// and Xcode builds it with the package's test targets for a simulator.
+#if os(macOS) || os(Linux)
 import Foundation
 
 // service-bench: measures ServiceLayer against a bare URLSession + JSONDecoder, side by side, on an
@@ -10,6 +14,13 @@ import Foundation
 // So does the in-flight child, so that it can run under valgrind (whose DHAT crashes in the signal
 // wait of a main thread that `dispatchMain()` ended).
 let arguments = Array(CommandLine.arguments.dropFirst())
+#if canImport(Darwin)
+// A loopback server writing to a client that went away must get EPIPE, not die of SIGPIPE: Darwin's
+// `send` has no `MSG_NOSIGNAL` (each accepted socket also gets `SO_NOSIGPIPE`; LoopbackSocket.swift).
+// Ignoring the signal is what Apple's sigaction(2) documents for SIG_IGN
+// (https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/man2/sigaction.2.html).
+signal(SIGPIPE, SIG_IGN)
+#endif
 Thread.detachNewThread {
     // `service-bench transfers`: uploads, downloads and their memory (TransferBench.swift).
     if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }
@@ -21,3 +32,6 @@ if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBe
 } else {
     dispatchMain()
 }
+#else
+print("service-bench runs on macOS and Linux only")
+#endif

@@ -44,7 +44,8 @@ public final class AccountController: Sendable {
     ///   - options: The client's policies (timeout, retries, logging, headers, ...); the defaults of
     ///     ``APIClient/Options`` by default.
     ///   - tokenStore: Where the token is kept; a new ``InMemoryTokenStore`` (logged out when the
-    ///     process ends) by default. Pass a ``FileTokenStore`` to stay logged in across launches.
+    ///     process ends) by default. Pass a ``FileTokenStore`` to stay logged in across launches, or on
+    ///     Apple platforms a `KeychainTokenStore` (the Keychain, where an app's secrets belong).
     public init(
         baseURL: URL,
         session: URLSession = APIClient.makeSession(),

@@ -24,6 +24,11 @@ import Musl
 ///
 /// Printing it shows its type, `dump` its file, never a token: the tokens live behind the store's lock.
 ///
+/// Which store: on Linux, in a command-line tool or in unit tests without a host app, this one. In an
+/// app on an Apple platform, `KeychainTokenStore` (Apple platforms only): the Keychain encrypts the
+/// item, and with its default accessibility never restores it to another device, which a file in a
+/// backup would be (https://developer.apple.com/documentation/security/restricting-keychain-item-accessibility).
+///
 /// One store per file: the file is read once, when the store is created, and a store never sees what
 /// another store (another controller, another process) later writes to the same file. Two controllers
 /// whose stores share a file each hold their own copy of the tokens; when both renew the same refresh

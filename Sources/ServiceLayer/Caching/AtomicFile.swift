@@ -16,7 +16,7 @@ import Darwin
 ///
 /// What differs between them is a policy, chosen by each caller: the permissions the file is created
 /// with, whether they are forced past the umask (`fchmod`), and whether the bytes are flushed to the
-/// disk (`fsync`) before the rename. What never differs:
+/// disk (`fsync`; `F_FULLFSYNC` on Apple platforms) before the rename. What never differs:
 /// - the temporary file is created with `O_CREAT | O_EXCL | O_NOFOLLOW`: it is new, ours, and never a
 ///   link planted at its name;
 /// - on any failure the temporary file is removed (only when this write created it), and the
@@ -30,8 +30,9 @@ struct AtomicFile: Sendable {
     let permissions: mode_t
     /// Whether the permissions are set with `fchmod` after creation, so the umask cannot change them.
     let forcesPermissions: Bool
-    /// Whether the bytes are flushed to the disk (`fsync`) before the rename, so that a power cut after
-    /// the rename cannot leave an empty file behind.
+    /// Whether the bytes are flushed to the disk (`fsync`; `fcntl(F_FULLFSYNC)` on Apple platforms,
+    /// falling back to `fsync`) before the rename, so that a power cut after the rename cannot leave an
+    /// empty file behind.
     let synchronizes: Bool
 
     /// A cache entry: `0600` (a umask can only narrow it), not flushed (a lost entry is a miss).
@@ -82,8 +83,20 @@ struct AtomicFile: Sendable {
             return nil
         }
         if let failure { return (.write, failure) }
-        if synchronizes, fsync(descriptor) != 0 { return (.synchronize, errno) }
+        if synchronizes, flushToDisk(descriptor) != 0 { return (.synchronize, errno) }
         return nil
+    }
+
+    /// Flushes `descriptor`'s bytes to the disk itself. On Apple platforms `fsync` only hands them to
+    /// the drive, which may keep them in its cache and reorder them; `fcntl(F_FULLFSYNC)` asks the drive
+    /// to write them out (Apple's fsync(2) man page:
+    /// https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/man2/fsync.2.html).
+    /// Some file systems (network volumes, FAT) refuse `F_FULLFSYNC`; `fsync` is the fallback there.
+    private func flushToDisk(_ descriptor: Int32) -> Int32 {
+        #if canImport(Darwin)
+        if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
+        #endif
+        return fsync(descriptor)
     }
 }
 

@@ -240,7 +240,7 @@ final class Exchange: Sendable {
 
     /// The task the plan needs: an upload from a file, a download, or a data task.
     private func taskKind() -> SessionTask.Kind {
-        if plan.destination != nil { return .download }
+        if let destination = plan.destination { return .download(into: Download.partialFile(for: destination)) }
         switch plan.upload {
         case .none: return .data
         case .file(let url): return .upload(fromFile: url)

@@ -9,11 +9,18 @@ import FoundationNetworking
 /// is the only way to cancel it.
 ///
 /// A call nobody watches runs as a task with a completion handler, its delegate deciding redirects
-/// only (the fastest way). A call whose progress is watched runs through URLSession's `async` methods
-/// with the delegate passed in (`data(for:delegate:)`, `upload(for:fromFile:delegate:)`,
-/// `download(for:delegate:)`): on Linux those are the only tasks whose own delegate hears of the bytes
-/// sent and received (a completion-handler task's never does, and its `progress` stays 0; tested in
-/// `LinuxTransferBehaviourTests`). A download on Linux is the exception (see ``downloadsWithHandler``).
+/// only (the fastest way). On Apple platforms a watched call does too: the task is known from the
+/// moment it exists, and its own counters (`countOfBytesSent`, `countOfBytesReceived`,
+/// `countOfBytesExpectedToReceive`) are what the progress counter samples. On Linux a watched call runs
+/// through URLSession's `async` methods with the delegate passed in (`data(for:delegate:)`,
+/// `upload(for:fromFile:delegate:)`): there those are the only tasks whose own delegate hears of the
+/// bytes sent and received (a completion-handler task's never does, and its `progress` stays 0; tested
+/// in `LinuxTransferBehaviourTests`).
+///
+/// A download is a data task without a completion handler on every platform: its delegate writes each
+/// chunk to a file of the download's own, next to its destination, and removes that file once the
+/// completion has returned (moved into place by then, or not wanted). URLSession itself creates no
+/// file, so a cut, cancelled or refused download leaves nothing behind, on every try.
 final class SessionTask: Sendable {
     /// What the task does with the request and the answer.
     enum Kind: Sendable {
@@ -21,11 +28,12 @@ final class SessionTask: Sendable {
         case data
         /// The file's bytes are the body, read from disk as they are sent; the answer in memory.
         case upload(fromFile: URL)
-        /// The answer is written to a temporary file, handed to the completion, removed afterwards.
-        case download
+        /// The answer is written to `file` (created here, next to the destination), handed to the
+        /// completion, removed afterwards.
+        case download(into: URL)
 
-        var isData: Bool {
-            if case .data = self { return true }
+        var isUpload: Bool {
+            if case .upload = self { return true }
             return false
         }
     }
@@ -36,6 +44,9 @@ final class SessionTask: Sendable {
         var data: Data?
         /// A download's temporary file: valid only while the completion runs (removed after).
         var file: URL?
+        /// Why a download's bytes could not be written to its file (a full disk, a missing folder): the
+        /// task was cancelled for it.
+        var fileError: (any Error)?
         var response: URLResponse?
         var error: (any Error)?
         /// The body bytes received, as far as they were counted.
@@ -68,9 +79,9 @@ final class SessionTask: Sendable {
         _ kind: Kind, request: URLRequest, session: URLSession, redirects: RedirectGuard,
         progress: ProgressCounter?, completion: @escaping @Sendable (End) -> Void
     ) {
-        let (kind, request, completion) =
-            !kind.isData && Self.goesThroughOwnProtocol(session)
-            ? Self.inMemory(kind, request: request, completion: completion) : (kind, request, completion)
+        let (kind, request) =
+            kind.isUpload && Self.goesThroughOwnProtocol(session)
+            ? Self.inMemory(kind, request: request) : (kind, request)
         if case .data = kind, progress == nil {
             // A plain call: the redirect policy itself is the delegate (it reads the body from the
             // request); nothing of this task needs an object of its own.
@@ -83,21 +94,27 @@ final class SessionTask: Sendable {
         }
         var bodyLength = Int64(request.httpBody?.count ?? 0)
         if case .upload(let file) = kind { bodyLength = Self.size(of: file) ?? -1 }
-        let delegate: TaskDelegate =
-            if case .download = kind, !Self.downloadsWithHandler {
-                DownloadTaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
-            } else {
-                TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
-            }
-        self.delegate = delegate
         progress?.startTry(expectedToSend: bodyLength >= 0 ? bodyLength : nil)
 
-        var isDownload = false
-        if case .download = kind { isDownload = true }
-        if progress == nil || (isDownload && Self.downloadsWithHandler) {
+        if case .download(let file) = kind {
+            // No completion handler: the delegate hears every chunk (written to `file`) and the end.
+            let delegate = DownloadDelegate(
+                file: file, redirects: redirects, sendsBody: bodyLength != 0, progress: progress, completion: completion
+            )
+            let task = Self.streamingSession(like: session).dataTask(with: request)
+            task.delegate = delegate
+            delegate.record(task)  // known from the start: to cancel it, and for its counters
+            self.delegate = delegate
+            runner = .handler(task)
+            start = { task.resume() }
+            return
+        }
+        let delegate = TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
+        self.delegate = delegate
+        if progress == nil || !Self.onlyAsyncTasksCountBytes {
             let task = Self.handlerTask(kind, request: request, session: session, completion: completion)
             task.delegate = delegate  // redirects (and bytes, on Apple platforms): see above
-            progress?.attach(task)  // its expected length
+            delegate.record(task)  // known from the start: its counters are the progress on Apple platforms
             runner = .handler(task)
             start = { task.resume() }
             return
@@ -108,26 +125,19 @@ final class SessionTask: Sendable {
             let task = Task {
                 var end = End()
                 do {
-                    switch kind {
-                    case .data:
-                        (end.data, end.response) = try await session.data(for: request, delegate: delegate)
-                    case .upload(let file):
+                    if case .upload(let file) = kind {
                         (end.data, end.response) = try await session.upload(
                             for: request, fromFile: file, delegate: delegate)
-                    case .download:
-                        (end.file, end.response) = try await session.download(for: request, delegate: delegate)
+                    } else {
+                        (end.data, end.response) = try await session.data(for: request, delegate: delegate)
                     }
                     progress?.bodySent()  // answered: the whole body went (its last callbacks may still be queued)
                 } catch {
                     end.error = error
                     end.response = delegate.task?.response  // the head may have arrived before the failure
-                    if let expected = delegate.task?.countOfBytesExpectedToReceive, expected > 0 {
-                        end.expectedLength = expected
-                    }
                 }
                 end.bytesReceived = progress?.bytesReceived ?? 0
                 completion(end)
-                if let file = end.file { try? FileManager.default.removeItem(at: file) }  // unless moved
             }
             let cancelled = swiftTask.withLock { state -> Bool in
                 state.task = task
@@ -139,32 +149,17 @@ final class SessionTask: Sendable {
 
     /// A task with a completion handler: the fastest kind (on Linux a task with a delegate of its own
     /// behind an `async` method uploads at half the speed; see BENCHMARKS.md), used when nobody watches
-    /// the progress.
+    /// the progress, and on Apple platforms always.
     private static func handlerTask(
         _ kind: Kind, request: URLRequest, session: URLSession, completion: @escaping @Sendable (End) -> Void
     ) -> URLSessionTask {
-        switch kind {
-        case .data:
-            return session.dataTask(with: request) { data, response, error in
-                completion(End(data: data, response: response, error: error))
-            }
-        case .upload(let file):
+        if case .upload(let file) = kind {
             return session.uploadTask(with: request, fromFile: file) { data, response, error in
                 completion(End(data: data, response: response, error: error))
             }
-        case .download:
-            let known = Locked<URLSessionTask?>(nil)
-            let task = session.downloadTask(with: request) { file, response, error in
-                // Linux gives a failed task's completion no response, even when its head had arrived: the
-                // length it announced is kept on the task.
-                let task = known.withLock { $0 }
-                var end = End(file: file, response: response ?? task?.response, error: error)
-                end.bytesReceived = task?.countOfBytesReceived ?? 0
-                if let expected = task?.countOfBytesExpectedToReceive, expected > 0 { end.expectedLength = expected }
-                completion(end)
-            }
-            known.withLock { $0 = task }
-            return task
+        }
+        return session.dataTask(with: request) { data, response, error in
+            completion(End(data: data, response: response, error: error))
         }
     }
 
@@ -207,49 +202,39 @@ final class SessionTask: Sendable {
     }
 
     /// Whether `session` answers through a `URLProtocol` of its own (a stub such as ServiceLayerTesting's
-    /// `URLStub`): a class in its configuration's `protocolClasses` that is not Foundation's (theirs
-    /// start with `_`). Such a protocol sees no body of an upload from a file, and on Linux a download
-    /// through it gets no file.
+    /// `StubURLProtocol`): a class in its configuration's `protocolClasses` that is not one of the
+    /// system's own, compared by identity (never by name: Darwin's list includes `NSAboutURLProtocol`).
+    /// Such a protocol sees no body of an upload from a file (it reads `httpBody`).
     static func goesThroughOwnProtocol(_ session: URLSession) -> Bool {
-        (session.configuration.protocolClasses ?? []).contains { !String(describing: $0).hasPrefix("_") }
+        (session.configuration.protocolClasses ?? []).contains { !systemProtocols.contains(ObjectIdentifier($0)) }
     }
 
-    /// `kind` as a data task for a session with its own `URLProtocol`: an upload's file read into the
-    /// request's body, a download's answer written to a temporary file for `completion` (removed after).
-    private static func inMemory(
-        _ kind: Kind, request: URLRequest, completion: @escaping @Sendable (End) -> Void
-    ) -> (Kind, URLRequest, @Sendable (End) -> Void) {
+    /// The protocol classes the system's own sessions hold: what every session has before a caller adds
+    /// one. The lists differ (on Linux `URLSession.shared`'s adds `_DataURLProtocol`), so all three are
+    /// read, once.
+    private static let systemProtocols: Set<ObjectIdentifier> = Set(
+        [URLSessionConfiguration.default, URLSessionConfiguration.ephemeral, URLSession.shared.configuration]
+            .flatMap { $0.protocolClasses ?? [] }.map(ObjectIdentifier.init))
+
+    /// `kind` for a session with its own `URLProtocol`: an upload's file read into the request's body
+    /// (the protocol sees it there) and sent as a data task. A file that cannot be read is sent as
+    /// that upload still, so that its error is URLSession's, never an empty body.
+    private static func inMemory(_ kind: Kind, request: URLRequest) -> (Kind, URLRequest) {
+        guard case .upload(let file) = kind, let body = try? Data(contentsOf: file) else { return (kind, request) }
         var request = request
-        switch kind {
-        case .data:
-            return (kind, request, completion)
-        case .upload(let file):
-            request.httpBody = (try? Data(contentsOf: file)) ?? Data()
-            return (.data, request, completion)
-        case .download:
-            return (
-                .data, request,
-                { end in
-                    var end = end
-                    let file = FileManager.default.temporaryDirectory
-                        .appendingPathComponent("ServiceLayer-download-\(UUID().uuidString)")
-                    if end.error == nil, FileManager.default.createFile(atPath: file.path, contents: end.data ?? Data())
-                    {
-                        end.file = file
-                    }
-                    end.data = nil
-                    completion(end)
-                    try? FileManager.default.removeItem(at: file)
-                }
-            )
-        }
+        request.httpBody = body
+        return (.data, request)
     }
 
-    /// Whether a download runs as a completion-handler task, its delegate not a download delegate: on
-    /// Linux, where a download task whose delegate is a `URLSessionDownloadDelegate` gets every chunk
-    /// written to its file twice (the file ends twice as long; tested in `LinuxTransferBehaviourTests`).
-    /// Its progress there is the expected length, then the whole file at the end.
-    static var downloadsWithHandler: Bool {
+    /// Whether only tasks behind URLSession's `async` methods have their own delegate hear of the bytes
+    /// sent and received: on Linux (see the type's documentation). On Apple platforms a task with a
+    /// completion handler still counts its bytes in its own `countOfBytesSent`/`countOfBytesReceived`
+    /// (properties of the task, https://developer.apple.com/documentation/foundation/urlsessiontask),
+    /// which the progress counter samples from the task's creation on; only the response and data
+    /// delivery go to the completion handler instead of the delegate
+    /// (https://developer.apple.com/documentation/foundation/urlsession/datatask(with:completionhandler:)).
+    /// Not testable here: `UploadTests` and `DownloadTests` check the progress on macOS in CI.
+    static var onlyAsyncTasksCountBytes: Bool {
         #if canImport(FoundationNetworking)
         return true
         #else
@@ -268,7 +253,7 @@ final class SessionTask: Sendable {
 /// The delegate of one task: redirects by its ``RedirectGuard``, and bytes sent or received counted for
 /// its ``ProgressCounter``. It learns its task from the first callback. A subclass serves download
 /// tasks (see ``DownloadTaskDelegate``).
-private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // `let`s and a lock
+class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // `let`s and a lock
     let redirects: RedirectGuard
     /// Whether the request sends a body (in memory or from a file): a redirect that would drop it is refused on Linux.
     let sendsBody: Bool
@@ -315,19 +300,17 @@ private class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendabl
         record(dataTask)
         progress?.received(Int64(data.count))
     }
-}
 
-/// The delegate of a download task: a `URLSessionDownloadDelegate`, for the bytes written.
-private final class DownloadTaskDelegate: TaskDelegate, URLSessionDownloadDelegate, @unchecked Sendable {
+    /// Lets every answer's body come (`.allow`), written out so that no platform's default decides: a
+    /// download's delegate hears the body only after this.
     func urlSession(
-        _ session: URLSession, downloadTask: URLSessionDownloadTask, didWriteData bytesWritten: Int64,
-        totalBytesWritten: Int64, totalBytesExpectedToWrite: Int64
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        record(downloadTask)
-        progress?.received(total: totalBytesWritten)
+        completionHandler(.allow)
     }
 
-    /// Not called for a task behind `download(for:delegate:)`, which returns the file instead.
-    func urlSession(_ session: URLSession, downloadTask: URLSessionDownloadTask, didFinishDownloadingTo location: URL) {
-    }
+    /// Nothing to do here: a task with a completion handler (or behind an `async` method) ends there.
+    /// A download's delegate overrides it.
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {}
 }

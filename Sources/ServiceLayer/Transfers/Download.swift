@@ -10,12 +10,15 @@ enum Download {
     /// The longest error body read back from a download's file: 1 MiB.
     static let errorBodyLimit = 1 << 20
 
-    /// `outcome` for a download whose answer URLSession wrote to `end.file` (removed once the
-    /// completion returns): on success the file is at `destination`, else a typed error and nothing
-    /// left behind. A non-2xx answer keeps its body (up to ``errorBodyLimit``) in the error; a
-    /// connection cut after the answer announced its length is ``APIError/incompleteDownload(expected:received:)``.
+    /// `outcome` for a download whose answer was written to `end.file`: on success the file is at
+    /// `destination`, else a typed error and the file removed here, before the caller hears of it. A
+    /// non-2xx answer keeps its body (up to ``errorBodyLimit``) in the error; a connection cut after the
+    /// answer announced its length is ``APIError/incompleteDownload(expected:received:)``.
     static func finish(_ outcome: Exchange.Outcome, end: SessionTask.End, at destination: URL) -> Exchange.Outcome {
         let file = end.file
+        defer { if let file { try? FileManager.default.removeItem(at: file) } }  // gone before the caller hears
+        // A write that failed cancelled the task: the file error is the outcome.
+        if let fileError = end.fileError { return .failure(APIError(fileError: fileError)) }
         switch outcome {
         case .failure(.transport(let error)) where [.unknown, .networkConnectionLost].contains(error.code):
             // The connection failed after the answer announced its length: cut short. (Linux says
@@ -50,6 +53,14 @@ enum Download {
             let length = Int64(text.trimmingCharacters(in: .whitespaces)), length >= 0
         else { return nil }
         return length
+    }
+
+    /// Where one try of a download to `destination` writes the answer as it arrives: a hidden file next
+    /// to it (`.<name>.<UUID>.download`), so that putting it in place is a rename on the same disk. The
+    /// try removes it once its completion has returned (see `SessionTask`).
+    static func partialFile(for destination: URL) -> URL {
+        destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
     }
 
     /// Moves `file` to `destination` so that `destination` is never partial: first next to it (a copy

@@ -36,8 +36,9 @@ extension Endpoint {
 
     /// A copy of this endpoint whose answer is written to disk as it arrives (memory stays flat however
     /// large it is) and, once complete and validated, moved to `destination` in one step (replacing a
-    /// file there); the result is `destination`. A failed, cut or cancelled download leaves nothing
-    /// behind: no partial file at `destination`, and a file already there is kept.
+    /// file there); the result is `destination`. A failed, cut, cancelled or refused download leaves
+    /// nothing behind, on every try: no partial file next to `destination` or in the temporary
+    /// directory, and a file already there is kept.
     ///
     /// A body shorter or longer than its `Content-Length` gives ``APIError/incompleteDownload(expected:received:)``,
     /// a full disk ``APIError/diskFull``, a folder that cannot be written ``APIError/fileAccess(_:)``. A

@@ -7,10 +7,15 @@ import XCTest
 import FoundationNetworking
 #endif
 
+// `Process` exists on macOS and Linux only: without this fence the test target does not compile for
+// iOS, tvOS, watchOS or visionOS ("Process is unavailable", https://developer.apple.com/documentation/foundation/process
+// lists macOS only).
+#if os(macOS) || os(Linux)
+
 /// A download onto a disk that is truly full: a 256 KiB tmpfs mounted for the test (skipped where
-/// mounting is not permitted, as on a developer's Mac or an unprivileged runner). URLSession writes
-/// the body to its own temporary folder; putting it in place copies it onto the small disk, which runs
-/// out of space: the error is ``APIError/diskFull``, the old file survives and no partial file stays.
+/// mounting is not permitted, as on a developer's Mac or an unprivileged runner). The download writes
+/// the body to a file of its own next to the destination, on the small disk, which runs out of space:
+/// the error is ``APIError/diskFull``, the old file survives and no partial file stays.
 final class DiskFullDownloadTests: FixtureServerTestCase {
     private var mountPoint: URL!
 
@@ -57,3 +62,4 @@ final class DiskFullDownloadTests: FixtureServerTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: mountPoint.path), ["big.bin"])
     }
 }
+#endif
