@@ -221,17 +221,19 @@ public final class APIClient: Sendable {
         // 1. Build the request; nothing is sent when that fails.
         guard options.connectivity.isOnline(for: baseURL) else { return answer(TryEnd(.failure(.offline))) }
         let request: URLRequest
-        switch makeRequest(for: endpoint, authorize: authorize) {
-        case .success(let built): request = built
+        let rule: OwnOriginHeaders
+        switch makeRequestAndRule(for: endpoint, authorize: authorize) {
+        case .success(let built): (request, rule) = built
         case .failure(let error): return answer(TryEnd(.failure(error)))
         }
 
-        // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it last.
+        // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it; then the
+        // own-origin rule (OwnOriginHeaders.swift) removes what may not go where it now goes.
         let hooks = [options.requestHook, endpoint.requestHook].compactMap { $0 }
-        guard !hooks.isEmpty else { return transmit(request, of: endpoint, onCancel: onCancel, answer: answer) }
         if hooks.allSatisfy(\.isSync) {
-            switch RequestHook.run(hooks, on: request, baseURL: baseURL) {
-            case .success(let adapted): return transmit(adapted, of: endpoint, onCancel: onCancel, answer: answer)
+            switch RequestHook.run(hooks, on: request, rule: rule) {
+            case .success(let adapted):
+                return transmit(adapted, rule: rule, of: endpoint, onCancel: onCancel, answer: answer)
             case .failure(let error): return answer(TryEnd(.failure(error)))
             }
         }
@@ -239,10 +241,11 @@ public final class APIClient: Sendable {
         onCancel { steps.cancel() }
         guard let step = steps.begin() else { return }
         let task = Task { [self] in
-            switch await RequestHook.run(hooks, on: request, baseURL: baseURL) {
+            switch await RequestHook.run(hooks, on: request, rule: rule) {
             case .success(let adapted):
                 guard let next = steps.begin() else { return }
-                transmit(adapted, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
+                transmit(
+                    adapted, rule: rule, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
             case .failure(let error): answer(TryEnd(.failure(error)))
             }
         }
@@ -253,7 +256,7 @@ public final class APIClient: Sendable {
     /// disk is read off the caller's thread, so what follows may run on a background queue), then the
     /// network.
     private func transmit<Response>(
-        _ request: URLRequest, of endpoint: Endpoint<Response>,
+        _ request: URLRequest, rule: OwnOriginHeaders, of endpoint: Endpoint<Response>,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
@@ -265,7 +268,7 @@ public final class APIClient: Sendable {
                 observer?(
                     ExchangeReport(
                         request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
-                        calls: 1, cache: .hit))
+                        calls: 1, cache: .hit, secretHeaders: rule.secretNames))
                 return answer(TryEnd(outcome, request: request, cache: cache))
             }
 
@@ -287,7 +290,7 @@ public final class APIClient: Sendable {
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    cache: role, bodyCarriesSecret: bodyCarriesSecret, plan: plan, onEnd: onEnd)
+                    cache: role, bodyCarriesSecret: bodyCarriesSecret, rule: rule, plan: plan, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(

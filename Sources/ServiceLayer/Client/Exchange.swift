@@ -50,8 +50,12 @@ final class Exchange: Sendable {
     private let cache: CacheRole
     /// A body sent from disk, a download's destination, a progress counter (see Transfers/).
     private let plan: TransferPlan
-    /// The task delegate: ``RedirectGuard/secretBody`` for a request whose body carries a secret.
+    /// The task delegate: the redirect policy, with the own-origin rule of this request's headers.
     private let redirectGuard: RedirectGuard
+    /// Whether the request's body carries a secret (its report then shows the body redacted).
+    private let bodyCarriesSecret: Bool
+    /// The header names an ``ExchangeReport`` redacts (see `OwnOriginHeaders.swift`).
+    private let secretHeaders: Set<String>
     private let state: Locked<State>
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Exchange.timers", attributes: .concurrent)
@@ -65,14 +69,21 @@ final class Exchange: Sendable {
     ///   - cache: How a ``ResponseCache`` takes part; none by default.
     ///   - bodyCarriesSecret: Whether a redirect to another origin is refused (see `RedirectGuard.swift`);
     ///     `false` by default.
+    ///   - rule: Which headers go only to the base URL's origin, on every redirect too; `nil` (only the
+    ///     cross-origin stripping of ``RedirectGuard``) by default.
     ///   - plan: A body from disk, a download, a progress counter; none (a plain data task) by default.
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
-        cache: CacheRole = .none, bodyCarriesSecret: Bool = false, plan: TransferPlan = TransferPlan(),
-        onEnd: @escaping OnEnd
+        cache: CacheRole = .none, bodyCarriesSecret: Bool = false, rule: OwnOriginHeaders? = nil,
+        plan: TransferPlan = TransferPlan(), onEnd: @escaping OnEnd
     ) {
-        self.redirectGuard = bodyCarriesSecret ? .secretBody : .shared
+        self.redirectGuard =
+            if let rule { RedirectGuard(bodyCarriesSecret: bodyCarriesSecret, rule: rule) } else {
+                bodyCarriesSecret ? .secretBody : .shared
+            }
+        self.bodyCarriesSecret = bodyCarriesSecret
+        self.secretHeaders = rule?.secretNames ?? OwnOriginHeaders.credentials
         self.request = request
         self.session = session
         self.retryPolicy = retryPolicy
@@ -292,6 +303,6 @@ final class Exchange: Sendable {
         observer(
             ExchangeReport(
                 request: request, outcome: outcome, lastResponse: lastResponse, duration: elapsed, retries: retries,
-                calls: calls, cache: cache))
+                calls: calls, cache: cache, secretHeaders: secretHeaders, bodyCarriesSecret: bodyCarriesSecret))
     }
 }
