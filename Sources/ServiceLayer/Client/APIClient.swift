@@ -290,7 +290,8 @@ public final class APIClient: Sendable {
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    cache: role, bodyCarriesSecret: bodyCarriesSecret, rule: rule, plan: plan, onEnd: onEnd)
+                    cache: role, bodyCarriesSecret: bodyCarriesSecret, rule: rule, plan: plan,
+                    maximumBodySize: self.options.maximumResponseBodySize, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(

@@ -56,6 +56,8 @@ final class Exchange: Sendable {
     private let bodyCarriesSecret: Bool
     /// The header names an ``ExchangeReport`` redacts (see `OwnOriginHeaders.swift`).
     private let secretHeaders: Set<String>
+    /// The largest answer body kept in memory; a larger one fails the try.
+    private let maximumBodySize: Int
     private let state: Locked<State>
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Exchange.timers", attributes: .concurrent)
@@ -72,12 +74,16 @@ final class Exchange: Sendable {
     ///   - rule: Which headers go only to the base URL's origin, on every redirect too; `nil` (only the
     ///     cross-origin stripping of ``RedirectGuard``) by default.
     ///   - plan: A body from disk, a download, a progress counter; none (a plain data task) by default.
+    ///   - maximumBodySize: The largest answer body kept in memory (see
+    ///     ``APIClient/Options/maximumResponseBodySize``); its default by default.
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
         cache: CacheRole = .none, bodyCarriesSecret: Bool = false, rule: OwnOriginHeaders? = nil,
-        plan: TransferPlan = TransferPlan(), onEnd: @escaping OnEnd
+        plan: TransferPlan = TransferPlan(),
+        maximumBodySize: Int = APIClient.Options.defaultMaximumResponseBodySize, onEnd: @escaping OnEnd
     ) {
+        self.maximumBodySize = maximumBodySize
         self.redirectGuard =
             if let rule { RedirectGuard(bodyCarriesSecret: bodyCarriesSecret, rule: rule) } else {
                 bodyCarriesSecret ? .secretBody : .shared
@@ -95,6 +101,10 @@ final class Exchange: Sendable {
 
     /// Sends the first try; a form with file parts is first written to disk, off the caller's thread.
     func start() {
+        if case .file(let file) = plan.upload, Self.isSymbolicLink(file) {
+            let reason = "the file \(file.lastPathComponent) is a symbolic link; upload a regular file"
+            return end(with: .failure(.fileAccess(reason)))
+        }
         guard case .form(let form) = plan.upload else { return startAttempt() }
         DispatchQueue.global(qos: .utility).async { [self] in
             let file: URL
@@ -150,6 +160,9 @@ final class Exchange: Sendable {
             guard let self else { return }
             var outcome = Self.validate(
                 data: end.data, response: end.response, error: end.error, accepts304: accepts304)
+            if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
+                outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
+            }
             if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
                 if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
                 outcome = Download.finish(outcome, end: end, at: destination)
@@ -274,6 +287,13 @@ final class Exchange: Sendable {
         let (calls, deliver) = onEnd(outcome)
         report(outcome, lastResponse: nil, retries: 0, calls: calls)
         deliver()
+    }
+
+    /// Whether `file` is itself a symbolic link: an upload sends the file named, never what a link
+    /// swapped in for it points to.
+    private static func isSymbolicLink(_ file: URL) -> Bool {
+        let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
+        return type == .typeSymbolicLink
     }
 
     private static func remove(_ file: URL) {

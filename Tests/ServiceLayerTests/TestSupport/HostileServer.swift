@@ -31,11 +31,27 @@ final class HostileServer: Sendable {
         /// Sent in this order, after `Content-Length` and `Connection: close`.
         var headers: [(String, String)]
         var body: Data
+        /// Bytes sent as they are instead of the status line, the head and `body`: a head that lies
+        /// about its `Content-Length`, a broken framing. `nil` by default.
+        var raw: Data?
+        /// A chunk sent again and again after the answer (or `raw`), `count` times or until the client
+        /// hangs up: an endless body. `nil` by default.
+        var repeated: (chunk: Data, count: Int)?
+        /// Seconds to wait before each repeated chunk: a slow endless body. 0 by default.
+        var pause: TimeInterval = 0
 
         init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data()) {
             self.status = status
             self.headers = headers
             self.body = body
+        }
+
+        /// `bytes` sent as they are, then `chunk` `count` times (none by default).
+        static func raw(_ bytes: Data, repeating chunk: Data = Data(), count: Int = 0) -> Response {
+            var response = Response()
+            response.raw = bytes
+            if count > 0 { response.repeated = (chunk, count) }
+            return response
         }
 
         /// A 200 with a JSON body and `headers`.
@@ -144,17 +160,29 @@ final class HostileServer: Sendable {
         head += "\r\n"
         var bytes = Data(head.utf8)
         if request.method != "HEAD" { bytes.append(response.body) }
+        guard Self.send(response.raw ?? bytes, to: connection) else { return }
+        if let (chunk, count) = response.repeated {
+            for _ in 0..<count {
+                if response.pause > 0 { Thread.sleep(forTimeInterval: response.pause) }
+                guard Self.send(chunk, to: connection) else { return }
+            }
+        }
+    }
+
+    /// Sends all of `bytes`; `false` when the client has gone.
+    private static func send(_ bytes: Data, to connection: Int32) -> Bool {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
                 #if canImport(Glibc)
-                let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                let sent = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 #else
-                let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
+                let sent = Darwin.send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
                 #endif
-                if sent <= 0 { return }
+                if sent <= 0 { return false }
                 offset += sent
             }
+            return true
         }
     }
 
