@@ -26,9 +26,13 @@ extension APIClient {
         /// Receives one redacted line per request; `nil` (no logging) by default.
         public var logger: RequestLogger?
         /// Headers sent with every request to the base URL's origin (for example an API key), never to
-        /// another host: not with an absolute URL elsewhere, and not across a redirect to another
-        /// origin (where only `Accept`, `Accept-Encoding`, `Accept-Language`, `Content-Language`,
-        /// `Content-Type` and `User-Agent` survive). An endpoint's headers of the same name win. A
+        /// another origin (scheme, host and port): not with an absolute URL elsewhere, not after a
+        /// ``requestHook`` that moves the request elsewhere (a header of any of these names is removed
+        /// then, whoever set it), and not across a redirect to another origin (where only `Accept`,
+        /// `Accept-Encoding`, `Accept-Language`, `Content-Language`, `Content-Type` and `User-Agent`
+        /// survive). The rule is applied last, on every try and every redirect; it covers the
+        /// authenticator's headers and the credential list (`Authorization`, `Cookie`, `X-API-Key`, ...)
+        /// too. An endpoint's headers of the same name win. A
         /// ``responseCache`` keeps separate entries per value of the identity-bearing ones (`X-API-Key`,
         /// `Cookie`, ...). Empty by default.
         public var headers: [String: String]
