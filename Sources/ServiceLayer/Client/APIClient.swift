@@ -269,7 +269,7 @@ public final class APIClient: Sendable {
                     ExchangeReport(
                         request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
                         calls: 1, cache: .hit, secretHeaders: rule.secretNames))
-                return answer(TryEnd(outcome, request: request, cache: cache))
+                return answer(TryEnd(outcome, request: request, cache: cache, secretHeaders: rule.secretNames))
             }
 
             // 4. Send it: an exchange of its own, or a running identical GET's.
@@ -278,12 +278,16 @@ public final class APIClient: Sendable {
             let isUpload = endpoint.body?.isUpload ?? false
             let mayRetry = endpoint.method.isIdempotent || (endpoint.retriesNonIdempotent && !isUpload)
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
+            let secretHeaders = rule.secretNames
             // Captures the cache step only when there is one (a call in flight keeps this closure).
             let deliver: @Sendable (Exchange.Outcome) -> Void =
                 if let cache {
-                    { outcome in answer(TryEnd(cache.settle(outcome), request: request, cache: cache)) }
+                    { outcome in
+                        answer(
+                            TryEnd(cache.settle(outcome), request: request, cache: cache, secretHeaders: secretHeaders))
+                    }
                 } else {
-                    { outcome in answer(TryEnd(outcome, request: request)) }
+                    { outcome in answer(TryEnd(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
             let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
             let bodyCarriesSecret = endpoint.bodyCarriesSecret
@@ -306,28 +310,36 @@ public final class APIClient: Sendable {
 }
 
 /// How one try ended: its outcome, and what reading it needs besides — the request as sent (whose
-/// secrets an error must not keep, should the server echo them) and the cache step (which forgets a
-/// kept answer that does not decode).
+/// secrets an error must not keep, should the server echo them; `secretHeaders` names its secret
+/// headers, the authenticator's among them) and the cache step (which forgets a kept answer that does
+/// not decode).
 struct TryEnd: Sendable {
     let outcome: Exchange.Outcome
     let request: URLRequest?
     let cache: ConditionalGET?
+    let secretHeaders: Set<String>
 
-    init(_ outcome: Exchange.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil) {
+    init(
+        _ outcome: Exchange.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil,
+        secretHeaders: Set<String> = Redaction.secretHeaders
+    ) {
         self.outcome = outcome
         self.request = request
         self.cache = cache
+        self.secretHeaders = secretHeaders.union(Redaction.secretHeaders)
     }
 
     /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
     /// of the secrets the request sent.
     func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
         guard request != nil || cache != nil else { return reading }
-        let (request, cache) = (self.request, self.cache)
+        let (request, cache, headerNames) = (self.request, self.cache, secretHeaders)
         return reading.map { result in
             let checked = cache?.forgettingUndecodable(result) ?? result
             guard let request else { return checked }
-            return checked.mapError { Redaction.error($0, removingSecretsOf: request) }
+            return checked.mapError {
+                Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: headerNames))
+            }
         }
     }
 }

@@ -74,7 +74,8 @@ public struct ExchangeReport: Sendable {
             self.receivedBytes = body.count
         case .failure(let error):
             self.response = lastResponse.map(Self.redacted)
-            self.error = Redaction.error(Redaction.error(error), removingSecretsOf: request)  // echoed ones too
+            let sent = Redaction.secrets(of: request, headerNames: secretHeaders.union(Redaction.secretHeaders))
+            self.error = Redaction.error(Redaction.error(error), removing: sent)  // echoed ones too
             self.receivedBytes = 0
         }
         self.duration = duration

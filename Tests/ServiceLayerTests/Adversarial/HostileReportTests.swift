@@ -86,4 +86,29 @@ final class HostileReportTests: HostileTestCase {
         XCTAssertTrue(bodies[1].contains("user=ann"), bodies[1])
         XCTAssertEqual(bodies[2], #"{"text":"hello"}"#, "a body without a secret is as sent")
     }
+
+    func testAnAuthenticatorsHeaderEchoedByTheServerIsRemovedFromTheErrorAndTheReport() async throws {
+        let server = try startServer { request in
+            let said = "bad signature \(request.headers["x-session-signature"] ?? "none")"
+            let body = try! JSONSerialization.data(withJSONObject: ["message": said])
+            return .init(status: 400, headers: [("Content-Type", "application/json")], body: body)
+        }
+        let (options, reports, lines) = observed()
+        let client = APIClient(
+            baseURL: server.baseURL, session: APIClient.makeSession(configuration: .ephemeral), options: options,
+            authenticator: HostileOriginTests.SignatureAuthenticator())
+        let failure = await error { () async throws(APIError) in
+            try await client.send(Endpoint<TextAnswer>("signed").requiringAuthorization())
+        }
+        let refused = try XCTUnwrap(failure)
+        XCTAssertEqual(refused.statusCode, 400)
+        let body = String(decoding: refused.responseBody ?? Data(), as: UTF8.self)
+        XCTAssertTrue(body.contains("bad signature <redacted>"), "the control: the echo was there: \(body)")
+        let report = try XCTUnwrap(reports.withLock { $0.first })
+        var dumped = ""
+        dump(refused, to: &dumped)
+        for text in Self.texts(of: report) + lines.withLock({ $0 }) + [refused.description, dumped, body] {
+            XCTAssertFalse(text.contains("sig-credential-5678"), text)
+        }
+    }
 }
