@@ -17,7 +17,8 @@ import FoundationNetworking
 ///   of ``Redaction/secretHeaders``.
 ///
 /// The client applies the rule last: after the request hooks (a hook that moves the request to another
-/// origin loses them, whoever set them), on every try, and on every redirect (see ``RedirectGuard``).
+/// origin loses them, whoever set them — and every other header the request carried before the hook,
+/// but the safe ones, as after a redirect), on every try, and on every redirect (see ``RedirectGuard``).
 struct OwnOriginHeaders: Sendable {
     /// The credential list (lowercased): the secret headers a log line redacts, less the response's
     /// `Set-Cookie`.
@@ -52,6 +53,24 @@ struct OwnOriginHeaders: Sendable {
         guard let url = request.url, !URLBuilding.sameOrigin(url, baseURL) else { return request }
         var stripped = request
         for name in (request.allHTTPHeaderFields ?? [:]).keys where names.contains(name.lowercased()) {
+            stripped.setValue(nil, forHTTPHeaderField: name)
+        }
+        return stripped
+    }
+
+    /// `request` — what the hooks made of `built` — by the rule: unchanged when it goes to the base URL's
+    /// origin; else without any of ``names``. And when the hooks moved it there from the base URL's
+    /// origin, also without every header `built` already carried that the hooks left as it was (an
+    /// endpoint's header, say), but the ``RedirectGuard/safeAcrossOrigins`` ones: as after a redirect,
+    /// only what a hook itself set for the new origin goes there.
+    func applied(to request: URLRequest, builtAs built: URLRequest) -> URLRequest {
+        guard let url = request.url, !URLBuilding.sameOrigin(url, baseURL) else { return request }
+        var stripped = applied(to: request)
+        guard let builtURL = built.url, URLBuilding.sameOrigin(builtURL, baseURL) else { return stripped }
+        let before = Self.lowercased(built.allHTTPHeaderFields ?? [:])
+        for (name, value) in stripped.allHTTPHeaderFields ?? [:] {
+            let lowercased = name.lowercased()
+            guard !RedirectGuard.safeAcrossOrigins.contains(lowercased), before[lowercased] == value else { continue }
             stripped.setValue(nil, forHTTPHeaderField: name)
         }
         return stripped

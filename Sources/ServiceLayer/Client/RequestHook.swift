@@ -25,8 +25,11 @@ import FoundationNetworking
 ///   URL's (a hook that rewrote the URL, or an absolute image URL) loses every header of
 ///   ``APIClient/Options/headers``, every header the ``Authenticator`` set, and every header on the
 ///   credential list (`Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`, `X-Auth-Token`, and
-///   the other key and token headers), whoever set them — the hook included. A hook cannot send a
-///   credential elsewhere; a header the hook adds that is on none of those lists goes where the request goes.
+///   the other key and token headers), whoever set them — the hook included. A hook that moves a request
+///   away from the API's origin also takes off every other header it carried before the hook (an
+///   endpoint's header), but the safe ones (`Accept`, `Content-Type`, ...), as a redirect would. A hook
+///   cannot send a credential elsewhere; only a header it sets itself, on none of those lists, goes
+///   where it sends the request.
 /// - A hook that throws fails the call with the ``APIError`` it threw, or with
 ///   ``APIError/invalidRequest(_:)`` naming any other error; nothing is sent.
 ///
@@ -68,15 +71,15 @@ public struct RequestHook: Sendable {
     static func run(_ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders) -> Result<
         URLRequest, APIError
     > {
-        var request = request
+        var adapted = request
         do {
             for hook in hooks {
-                if case .sync(let adapt) = hook.adapt { try adapt(&request) }
+                if case .sync(let adapt) = hook.adapt { try adapt(&adapted) }
             }
         } catch {
             return .failure(failure(error))
         }
-        return .success(rule.applied(to: request))
+        return .success(rule.applied(to: adapted, builtAs: request))
     }
 
     /// `request` changed by `hooks` in order, waiting for the `async` ones; then the own-origin `rule`
@@ -84,19 +87,19 @@ public struct RequestHook: Sendable {
     static func run(_ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders) async -> Result<
         URLRequest, APIError
     > {
-        var request = request
+        var adapted = request
         do {
             for hook in hooks {
                 switch hook.adapt {
-                case .sync(let adapt): try adapt(&request)
-                case .async(let adapt): try await adapt(&request)
+                case .sync(let adapt): try adapt(&adapted)
+                case .async(let adapt): try await adapt(&adapted)
                 }
             }
         } catch {
             return .failure(failure(error))
         }
         guard !Task.isCancelled else { return .failure(.cancelled) }
-        return .success(rule.applied(to: request))
+        return .success(rule.applied(to: adapted, builtAs: request))
     }
 
     /// The hook's error as the call's: an ``APIError`` as it is, anything else as

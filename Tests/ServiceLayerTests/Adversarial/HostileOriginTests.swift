@@ -77,14 +77,19 @@ final class HostileOriginTests: HostileTestCase {
             let other = try startServer { _ in .text("other") }
             let client = client(home: home, other: other, async: async)
 
-            let control = try await client.send(Endpoint<TextAnswer>("here").requiringAuthorization())
+            let control = try await client.send(
+                Endpoint<TextAnswer>("here").requiringAuthorization().headers(["X-Endpoint-Note": "for-home"]))
             XCTAssertEqual(control.text, "home")
             assertCarriesAll(home.requests.last)
+            XCTAssertEqual(home.requests.last?.headers["x-endpoint-note"], "for-home")
 
-            let moved = try await client.send(Endpoint<TextAnswer>("away").requiringAuthorization())
+            let moved = try await client.send(
+                Endpoint<TextAnswer>("away").requiringAuthorization().headers(["X-Endpoint-Note": "for-home"]))
             XCTAssertEqual(moved.text, "other")
             XCTAssertEqual(other.requests.count, 1)
             assertCarriesNone(other.requests.last)
+            XCTAssertNil(other.requests.last?.headers["x-endpoint-note"], "the hook moved it: only the hook's own")
+            XCTAssertEqual(other.requests.last?.headers["accept"], "application/json", "safe headers stay")
         }
     }
 
