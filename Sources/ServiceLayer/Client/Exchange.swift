@@ -37,7 +37,8 @@ final class Exchange: Sendable {
         /// task, and the task then completes with `cancelled` — and only the first end counts.
         var settledAttempt = 0
         var task: SessionTask?
-        /// A form with file parts, written to disk before the first try; removed when the exchange ends.
+        /// A form with file parts written to disk, or a whole-body file's copy, made before the first try;
+        /// removed when the exchange ends.
         var bodyFile: URL?
         /// The watchdog of the try under way, or the wait before the next try.
         var timer: OneShotTimer?
@@ -99,17 +100,19 @@ final class Exchange: Sendable {
         self.state = Locked(State(onEnd: onEnd))
     }
 
-    /// Sends the first try; a form with file parts is first written to disk, off the caller's thread.
+    /// Sends the first try. A form with file parts is first written to disk, and a whole-body file copied
+    /// (see ``MultipartForm/snapshot(of:)``), off the caller's thread.
     func start() {
-        if case .file(let file) = plan.upload, Self.isSymbolicLink(file) {
-            let reason = "the file \(file.lastPathComponent) is a symbolic link; upload a regular file"
-            return end(with: .failure(.fileAccess(reason)))
+        let write: @Sendable () -> Result<URL, APIError>
+        switch plan.upload {
+        case .none: return startAttempt()
+        case .form(let form): write = { Result { () throws(APIError) in try form.writeToTemporaryFile() } }
+        case .file(let source): write = { Result { () throws(APIError) in try MultipartForm.snapshot(of: source) } }
         }
-        guard case .form(let form) = plan.upload else { return startAttempt() }
         DispatchQueue.global(qos: .utility).async { [self] in
             let file: URL
             do throws(APIError) {
-                file = try form.writeToTemporaryFile()
+                file = try write().get()
             } catch {
                 return end(with: .failure(error))
             }
@@ -267,8 +270,7 @@ final class Exchange: Sendable {
         if plan.destination != nil { return .download }
         switch plan.upload {
         case .none: return .data
-        case .file(let url): return .upload(fromFile: url)
-        case .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
+        case .file, .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
         }
     }
 
@@ -287,13 +289,6 @@ final class Exchange: Sendable {
         let (calls, deliver) = onEnd(outcome)
         report(outcome, lastResponse: nil, retries: 0, calls: calls)
         deliver()
-    }
-
-    /// Whether `file` is itself a symbolic link: an upload sends the file named, never what a link
-    /// swapped in for it points to.
-    private static func isSymbolicLink(_ file: URL) -> Bool {
-        let type = try? FileManager.default.attributesOfItem(atPath: file.path)[.type] as? FileAttributeType
-        return type == .typeSymbolicLink
     }
 
     private static func remove(_ file: URL) {

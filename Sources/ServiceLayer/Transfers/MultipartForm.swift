@@ -20,7 +20,8 @@ import Darwin
 /// chunks just before it is sent (created for the owner alone, mode 0600, never through an existing
 /// file or link), and removed afterwards. A file part that is a symbolic link is refused with
 /// ``APIError/fileAccess(_:)``: what goes up is the file named, never what a link swapped in points to.
-/// A file part is copied as it is when the body is written; bytes it gains later are not sent.
+/// A file part is copied as it is when the body is written; bytes it gains later are not sent. (A
+/// whole-body file, ``Endpoint/file(_:contentType:)``, is copied the same way: see ``snapshot(of:)``.)
 ///
 /// **Names.** One quoting rule, shared with the fixture server's parser, for the `name` and
 /// `filename` parameters: each is written in double quotes, and inside them the sender
@@ -126,13 +127,7 @@ public struct MultipartForm: Sendable {
     ///   the body cannot be written; ``APIError/diskFull`` when the disk is full;
     ///   ``APIError/invalidRequest(_:)`` when a part contains the boundary. Nothing is left on disk.
     func writeToTemporaryFile() throws(APIError) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ServiceLayer-upload-\(UUID().uuidString)")
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .fileAccess("the upload body could not be written to \(url.path)") }
-        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        defer { try? output.close() }
-        do {
+        try Self.writingTemporaryFile { output in
             for part in parts {
                 switch part {
                 case .data(let bytes, let headers):
@@ -140,11 +135,36 @@ public struct MultipartForm: Sendable {
                     try output.write(contentsOf: opening(headers) + bytes + Data("\r\n".utf8))
                 case .file(let file, let headers):
                     try output.write(contentsOf: opening(headers))
-                    try copy(file, to: output)
+                    try Self.copy(file, to: output, refusing: delimiter, else: boundaryInContent())
                     try output.write(contentsOf: Data("\r\n".utf8))
                 }
             }
             try output.write(contentsOf: closing)
+        }
+    }
+
+    /// A private copy of `file`, the whole body of an upload (``Endpoint/file(_:contentType:)``), made
+    /// before the first try: what goes up is the file as it is now, with `Content-Length` its size now.
+    /// (Linux's URLSession, sending from the file itself, goes on reading past the size it announced
+    /// when the file grows meanwhile: bytes beyond `Content-Length` that a server would take for the
+    /// next request.) Created as ``writeToTemporaryFile()`` creates its file.
+    /// - Throws: ``APIError/fileAccess(_:)`` when the file cannot be read or is a symbolic link;
+    ///   ``APIError/diskFull`` when the disk is full. Nothing is left on disk.
+    static func snapshot(of file: URL) throws(APIError) -> URL {
+        try writingTemporaryFile { output in try copy(file, to: output, refusing: nil, else: .cancelled) }
+    }
+
+    /// A new temporary file (mode 0600, created anew: never through an existing file or link) that
+    /// `write` fills; removed when `write` throws.
+    private static func writingTemporaryFile(_ write: (FileHandle) throws -> Void) throws(APIError) -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ServiceLayer-upload-\(UUID().uuidString)")
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .fileAccess("the upload body could not be written to \(url.path)") }
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { try? output.close() }
+        do {
+            try write(output)
         } catch {
             try? FileManager.default.removeItem(at: url)
             throw (error as? APIError) ?? APIError(fileError: error)
@@ -152,9 +172,11 @@ public struct MultipartForm: Sendable {
         return url
     }
 
-    /// Copies `file` (never through a symbolic link) to `output`, refusing content that contains the
-    /// boundary (searched across chunk edges too).
-    private func copy(_ file: URL, to output: FileHandle) throws {
+    /// Copies `file` (never through a symbolic link) to `output` 64 KiB at a time, throwing `refusal`
+    /// when its content contains `forbidden` (searched across chunk edges too); `nil` checks nothing.
+    private static func copy(_ file: URL, to output: FileHandle, refusing forbidden: Data?, else refusal: APIError)
+        throws
+    {
         let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
@@ -162,11 +184,13 @@ public struct MultipartForm: Sendable {
         }
         let input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? input.close() }
-        var tail = Data()  // the end of the previous chunk, where a boundary may begin
+        var tail = Data()  // the end of the previous chunk, where the forbidden bytes may begin
         while let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty {
-            let window = tail + chunk
-            if window.range(of: delimiter) != nil { throw boundaryInContent() }
-            tail = window.suffix(delimiter.count - 1)
+            if let forbidden {
+                let window = tail + chunk
+                if window.range(of: forbidden) != nil { throw refusal }
+                tail = window.suffix(forbidden.count - 1)
+            }
             try output.write(contentsOf: chunk)
         }
     }

@@ -103,4 +103,28 @@ final class HostileUploadTests: HostileTestCase {
         XCTAssertFalse(sent.contains(UInt8(ascii: "b")), "none of what came after")
         XCTAssertEqual(try Data(contentsOf: source).count, 6000, "the control: the source did grow")
     }
+
+    /// A whole-body file (``Endpoint/file(_:contentType:)``) that grows while it is sent: the server
+    /// pauses after the head, the test appends to the file, then the server reads the body. What goes up
+    /// is the file as it was when the try started: `Content-Length` is its size then, and the bytes
+    /// appended are not sent.
+    func testAWholeBodyFileThatGrowsWhileItIsSentSendsItsSizeAtTheStart() async throws {
+        let directory = try makeDirectory()
+        let source = directory.appendingPathComponent("growing.bin")
+        let original = Data(repeating: UInt8(ascii: "a"), count: 8 * 1024 * 1024)
+        try original.write(to: source)
+        let server = try startServer { _ in .text("ok") }
+        server.beforeReadingBodies {
+            guard let handle = try? FileHandle(forWritingTo: source) else { return }
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: Data(repeating: UInt8(ascii: "b"), count: 1024 * 1024))
+            try? handle.close()
+        }
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 30, retryPolicy: .never))
+        _ = try await client.send(Endpoint<TextAnswer>(method: .put, "file").file(source))
+        let received = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(received.headers["content-length"], "\(original.count)")
+        XCTAssertEqual(received.body, original)
+        XCTAssertEqual(try Data(contentsOf: source).count, original.count + 1024 * 1024, "the control: it grew")
+    }
 }

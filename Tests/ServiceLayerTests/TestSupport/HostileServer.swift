@@ -66,6 +66,8 @@ final class HostileServer: Sendable {
     let baseURL: URL
     private let listener: Int32
     private let handler: Locked<Handler>
+    /// Runs once a request's head has arrived, before its body is read; see ``beforeReadingBodies(_:)``.
+    private let beforeBody = Locked<(@Sendable () -> Void)?>(nil)
     private let recorded = Locked<[Request]>([])
     private let stopped = Locked(false)
     private let done = DispatchGroup()
@@ -109,6 +111,12 @@ final class HostileServer: Sendable {
     }
 
     /// Replaces the handler for the requests that follow.
+    /// Runs `pause` after each request's head has arrived and before its body is read (the client's
+    /// body is then still on its way: a test may change the file it is sent from).
+    func beforeReadingBodies(_ pause: @escaping @Sendable () -> Void) {
+        beforeBody.withLock { $0 = pause }
+    }
+
     func answer(with handler: @escaping Handler) {
         self.handler.withLock { $0 = handler }
     }
@@ -151,7 +159,7 @@ final class HostileServer: Sendable {
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        guard let request = Self.read(connection) else { return }
+        guard let request = Self.read(connection, beforeBody: beforeBody.withLock { $0 }) else { return }
         recorded.withLock { $0.append(request) }
         let response = handler.withLock { $0 }(request)
         var head = "HTTP/1.1 \(response.status) Status\r\n"
@@ -187,7 +195,7 @@ final class HostileServer: Sendable {
     }
 
     /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
-    private static func read(_ connection: Int32) -> Request? {
+    private static func read(_ connection: Int32, beforeBody: (@Sendable () -> Void)? = nil) -> Request? {
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 4096)
         let separator: [UInt8] = [13, 10, 13, 10]
@@ -210,6 +218,7 @@ final class HostileServer: Sendable {
             let name = line[..<colon].lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        beforeBody?()
         var body = Array(buffer[(headEnd + 4)...])
         let length = Int(headers["content-length"] ?? "0") ?? 0
         while body.count < length {
