@@ -20,19 +20,31 @@ extension ExchangeReport {
     }
 
     /// The body of `request` as a report shows it: a JSON body with every secret field replaced (at any
-    /// depth; a body without one as it was sent); a body marked as carrying a secret that is not JSON,
-    /// the placeholder alone; any other text body with every secret value the request carries (a
+    /// depth; a body without one as it was sent); the body of a request marked as carrying a secret
+    /// (login, signup, refresh) with every value replaced, its field names kept, or the placeholder
+    /// alone when it is not JSON; any other text body with every secret value the request carries (a
     /// form's `password=...`, a header's token) replaced; any other body as it was sent.
     static func redactedBody(of request: URLRequest, bodyCarriesSecret: Bool) -> Data? {
         guard let body = request.httpBody, !body.isEmpty else { return request.httpBody }
-        if (try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed])) != nil {
+        if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
+            if bodyCarriesSecret {
+                let names =
+                    (try? JSONSerialization.data(withJSONObject: everyValueRedacted(object), options: [.sortedKeys]))
+                return names ?? Data(Redaction.placeholder.utf8)
+            }
             let cleaned = Redaction.body(body, limit: .max)
-            let hasSecret = cleaned.contains(Redaction.placeholder)  // else the bytes as sent
-            return hasSecret || bodyCarriesSecret ? Data(cleaned.utf8) : body
+            return cleaned.contains(Redaction.placeholder) ? Data(cleaned.utf8) : body  // else the bytes as sent
         }
         if bodyCarriesSecret { return Data(Redaction.placeholder.utf8) }
         guard let text = String(data: body, encoding: .utf8) else { return body }
         return Data(Redaction.removing(Redaction.secrets(of: request), from: text).utf8)
+    }
+
+    /// `object` with the same field names and every value (string, number, boolean) the placeholder.
+    private static func everyValueRedacted(_ object: Any) -> Any {
+        if let dictionary = object as? [String: Any] { return dictionary.mapValues(everyValueRedacted) }
+        if let array = object as? [Any] { return array.map(everyValueRedacted) }
+        return object is NSNull ? object : Redaction.placeholder
     }
 
     /// `url` with its password and the values of its secret query items replaced by the placeholder

@@ -15,8 +15,8 @@ import FoundationNetworking
 ///   `Cookie`, `X-API-Key`, `X-Auth-Token` and the other key and token headers) and of every header
 ///   the ``Authenticator`` set; the URL's password and secret query items (`token`, `api_key`, `sig`,
 ///   ...); in a JSON body, every secret field (`password`, `refreshToken`, ...) at any depth; in any
-///   other text body, every secret value the request carries; and the whole body of a request marked as
-///   carrying a secret (login, signup, refresh) when it is not JSON;
+///   other text body, every secret value the request carries; and in the body of the controllers'
+///   login, signup and refresh requests, every value (the field names stay);
 /// - in ``response``: the value of every `Set-Cookie` (a session the server hands out is a credential);
 /// - in ``error``: the body it keeps has its secret JSON fields replaced, and any secret the request
 ///   sent that the server echoed back.
