@@ -68,9 +68,9 @@ public struct RequestHook: Sendable {
 
     /// `request` changed by `hooks` in order, which must all be synchronous; then the own-origin `rule`
     /// applied (see `OwnOriginHeaders.swift`).
-    static func run(_ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders) -> Result<
-        URLRequest, APIError
-    > {
+    static func run(
+        _ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders
+    ) -> Result<URLRequest, APIError> {
         var adapted = request
         do {
             for hook in hooks {
@@ -84,9 +84,9 @@ public struct RequestHook: Sendable {
 
     /// `request` changed by `hooks` in order, waiting for the `async` ones; then the own-origin `rule`
     /// applied. A cancelled task fails with ``APIError/cancelled``.
-    static func run(_ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders) async -> Result<
-        URLRequest, APIError
-    > {
+    static func run(
+        _ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders
+    ) async -> Result<URLRequest, APIError> {
         var adapted = request
         do {
             for hook in hooks {
