@@ -17,8 +17,8 @@ public struct StubFormPart: Sendable, Equatable {
 
 extension StubRequest {
     /// The parts of a `multipart/form-data` body, in order: the boundary read from `Content-Type`, each
-    /// part's `Content-Disposition` `name` and `filename` (with the `%22`, `%0D` and `%0A` escapes of
-    /// browsers and ServiceLayer's `MultipartForm` decoded) and `Content-Type`. `nil` when the request is not such a
+    /// part's `Content-Disposition` `name` and `filename` (read by `MultipartForm`'s quoting rule: up to
+    /// the first `"`, then every `%XX` decoded) and `Content-Type`. `nil` when the request is not such a
     /// form or its body is malformed.
     public var multipartParts: [StubFormPart]? {
         guard let body, let type = header("Content-Type"), type.lowercased().hasPrefix("multipart/form-data"),
@@ -58,12 +58,28 @@ extension StubRequest {
             body: body)
     }
 
-    /// The quoted parameter `key="…"` of a `Content-Disposition` value, unescaped.
+    /// The quoted parameter `key="…"` of a `Content-Disposition` value: up to the first `"` (a backslash
+    /// escapes nothing), then each `%XX` (two hexadecimal digits) decoded as a byte.
     private static func parameter(_ key: String, in value: String) -> String? {
         guard let start = value.range(of: "; \(key)=\"")?.upperBound,
             let end = value[start...].firstIndex(of: "\"")
         else { return nil }
-        return value[start..<end].replacingOccurrences(of: "%22", with: "\"")
-            .replacingOccurrences(of: "%0D", with: "\r").replacingOccurrences(of: "%0A", with: "\n")
+        let quoted = Array(value[start..<end].utf8)
+        var bytes: [UInt8] = []
+        var index = 0
+        while index < quoted.count {
+            let hex = Array("0123456789abcdefABCDEF".utf8)
+            if quoted[index] == UInt8(ascii: "%"), index + 2 < quoted.count, hex.contains(quoted[index + 1]),
+                hex.contains(quoted[index + 2]),
+                let byte = UInt8(String(decoding: quoted[(index + 1)...(index + 2)], as: UTF8.self), radix: 16)
+            {
+                bytes.append(byte)
+                index += 3
+            } else {
+                bytes.append(quoted[index])
+                index += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

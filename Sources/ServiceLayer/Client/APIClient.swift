@@ -221,17 +221,19 @@ public final class APIClient: Sendable {
         // 1. Build the request; nothing is sent when that fails.
         guard options.connectivity.isOnline(for: baseURL) else { return answer(TryEnd(.failure(.offline))) }
         let request: URLRequest
-        switch makeRequest(for: endpoint, authorize: authorize) {
-        case .success(let built): request = built
+        let rule: OwnOriginHeaders
+        switch makeRequestAndRule(for: endpoint, authorize: authorize) {
+        case .success(let built): (request, rule) = built
         case .failure(let error): return answer(TryEnd(.failure(error)))
         }
 
-        // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it last.
+        // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it; then the
+        // own-origin rule (OwnOriginHeaders.swift) removes what may not go where it now goes.
         let hooks = [options.requestHook, endpoint.requestHook].compactMap { $0 }
-        guard !hooks.isEmpty else { return transmit(request, of: endpoint, onCancel: onCancel, answer: answer) }
         if hooks.allSatisfy(\.isSync) {
-            switch RequestHook.run(hooks, on: request, baseURL: baseURL) {
-            case .success(let adapted): return transmit(adapted, of: endpoint, onCancel: onCancel, answer: answer)
+            switch RequestHook.run(hooks, on: request, rule: rule) {
+            case .success(let adapted):
+                return transmit(adapted, rule: rule, of: endpoint, onCancel: onCancel, answer: answer)
             case .failure(let error): return answer(TryEnd(.failure(error)))
             }
         }
@@ -239,10 +241,11 @@ public final class APIClient: Sendable {
         onCancel { steps.cancel() }
         guard let step = steps.begin() else { return }
         let task = Task { [self] in
-            switch await RequestHook.run(hooks, on: request, baseURL: baseURL) {
+            switch await RequestHook.run(hooks, on: request, rule: rule) {
             case .success(let adapted):
                 guard let next = steps.begin() else { return }
-                transmit(adapted, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
+                transmit(
+                    adapted, rule: rule, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
             case .failure(let error): answer(TryEnd(.failure(error)))
             }
         }
@@ -253,7 +256,7 @@ public final class APIClient: Sendable {
     /// disk is read off the caller's thread, so what follows may run on a background queue), then the
     /// network.
     private func transmit<Response>(
-        _ request: URLRequest, of endpoint: Endpoint<Response>,
+        _ request: URLRequest, rule: OwnOriginHeaders, of endpoint: Endpoint<Response>,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
@@ -265,8 +268,8 @@ public final class APIClient: Sendable {
                 observer?(
                     ExchangeReport(
                         request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
-                        calls: 1, cache: .hit))
-                return answer(TryEnd(outcome, request: request, cache: cache))
+                        calls: 1, cache: .hit, secretHeaders: rule.secretNames))
+                return answer(TryEnd(outcome, request: request, cache: cache, secretHeaders: rule.secretNames))
             }
 
             // 4. Send it: an exchange of its own, or a running identical GET's.
@@ -275,19 +278,24 @@ public final class APIClient: Sendable {
             let isUpload = endpoint.body?.isUpload ?? false
             let mayRetry = endpoint.method.isIdempotent || (endpoint.retriesNonIdempotent && !isUpload)
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
+            let secretHeaders = rule.secretNames
             // Captures the cache step only when there is one (a call in flight keeps this closure).
             let deliver: @Sendable (Exchange.Outcome) -> Void =
                 if let cache {
-                    { outcome in answer(TryEnd(cache.settle(outcome), request: request, cache: cache)) }
+                    { outcome in
+                        answer(
+                            TryEnd(cache.settle(outcome), request: request, cache: cache, secretHeaders: secretHeaders))
+                    }
                 } else {
-                    { outcome in answer(TryEnd(outcome, request: request)) }
+                    { outcome in answer(TryEnd(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
             let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
             let bodyCarriesSecret = endpoint.bodyCarriesSecret
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    cache: role, bodyCarriesSecret: bodyCarriesSecret, plan: plan, onEnd: onEnd)
+                    cache: role, bodyCarriesSecret: bodyCarriesSecret, rule: rule, plan: plan,
+                    maximumBodySize: self.options.maximumResponseBodySize, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(
@@ -302,28 +310,36 @@ public final class APIClient: Sendable {
 }
 
 /// How one try ended: its outcome, and what reading it needs besides — the request as sent (whose
-/// secrets an error must not keep, should the server echo them) and the cache step (which forgets a
-/// kept answer that does not decode).
+/// secrets an error must not keep, should the server echo them; `secretHeaders` names its secret
+/// headers, the authenticator's among them) and the cache step (which forgets a kept answer that does
+/// not decode).
 struct TryEnd: Sendable {
     let outcome: Exchange.Outcome
     let request: URLRequest?
     let cache: ConditionalGET?
+    let secretHeaders: Set<String>
 
-    init(_ outcome: Exchange.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil) {
+    init(
+        _ outcome: Exchange.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil,
+        secretHeaders: Set<String> = Redaction.secretHeaders
+    ) {
         self.outcome = outcome
         self.request = request
         self.cache = cache
+        self.secretHeaders = secretHeaders.union(Redaction.secretHeaders)
     }
 
     /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
     /// of the secrets the request sent.
     func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
         guard request != nil || cache != nil else { return reading }
-        let (request, cache) = (self.request, self.cache)
+        let (request, cache, headerNames) = (self.request, self.cache, secretHeaders)
         return reading.map { result in
             let checked = cache?.forgettingUndecodable(result) ?? result
             guard let request else { return checked }
-            return checked.mapError { Redaction.error($0, removingSecretsOf: request) }
+            return checked.mapError {
+                Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: headerNames))
+            }
         }
     }
 }

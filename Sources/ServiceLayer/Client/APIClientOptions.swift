@@ -26,9 +26,13 @@ extension APIClient {
         /// Receives one redacted line per request; `nil` (no logging) by default.
         public var logger: RequestLogger?
         /// Headers sent with every request to the base URL's origin (for example an API key), never to
-        /// another host: not with an absolute URL elsewhere, and not across a redirect to another
-        /// origin (where only `Accept`, `Accept-Encoding`, `Accept-Language`, `Content-Language`,
-        /// `Content-Type` and `User-Agent` survive). An endpoint's headers of the same name win. A
+        /// another origin (scheme, host and port): not with an absolute URL elsewhere, not after a
+        /// ``requestHook`` that moves the request elsewhere (a header of any of these names is removed
+        /// then, whoever set it), and not across a redirect to another origin (where only `Accept`,
+        /// `Accept-Encoding`, `Accept-Language`, `Content-Language`, `Content-Type` and `User-Agent`
+        /// survive). The rule is applied last, on every try and every redirect; it covers the
+        /// authenticator's headers and the credential list (`Authorization`, `Cookie`, `X-API-Key`, ...)
+        /// too. An endpoint's headers of the same name win. A
         /// ``responseCache`` keeps separate entries per value of the identity-bearing ones (`X-API-Key`,
         /// `Cookie`, ...). Empty by default.
         public var headers: [String: String]
@@ -48,6 +52,19 @@ extension APIClient {
         /// Receives one ``ExchangeReport`` per finished exchange (and per cache hit), on the thread the
         /// exchange ended on: keep it quick. `nil` (none, and no report is made) by default.
         public var resultObserver: ResultObserver?
+        /// The largest answer body kept in memory, in bytes, counted after decompression (a
+        /// `Content-Encoding: gzip` answer is inflated by URLSession before it is counted): a JSON
+        /// call's, an upload's answer. A larger one fails the call with ``APIError/transport(_:)`` of
+        /// `URLError(.dataLengthExceedsMaximum)`, never retried; nothing of it is kept (no value, no
+        /// error body, no cache entry). 32 MiB (33,554,432) by default; a download
+        /// (``Endpoint/downloading(to:)``) goes to disk and is not limited by it.
+        ///
+        /// The body is checked once it has arrived: until then URLSession holds it in memory, and an
+        /// endless body is ended by the call's ``timeout``.
+        public var maximumResponseBodySize: Int = Options.defaultMaximumResponseBodySize
+
+        /// The default of ``maximumResponseBodySize``: 32 MiB.
+        public static let defaultMaximumResponseBodySize = 32 * 1024 * 1024
 
         /// Creates options; every parameter has the default described on its property.
         /// - Parameters:

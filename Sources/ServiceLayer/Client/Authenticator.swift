@@ -35,7 +35,8 @@ import FoundationNetworking
 ///
 /// Guarantees: one refresh in flight per client, however many calls were rejected; each call is sent
 /// again at most once; cancelling a call cancels only that call (never a refresh others wait for); a
-/// credential never goes to another origin, into a log line or into an ``ExchangeReport``.
+/// credential never goes to another origin (whichever header `apply` puts it in, after every hook and
+/// on every redirect), into a log line or into an ``ExchangeReport``.
 public protocol Authenticator: Sendable {
     /// What authenticates a call: a token, a token pair with an expiry, a key.
     associatedtype Credential: Sendable & Equatable
@@ -45,7 +46,9 @@ public protocol Authenticator: Sendable {
     var credential: Credential? { get }
 
     /// Puts `credential` on `request`, for example as `Authorization: Bearer <token>`. Called only for
-    /// requests to the client's own origin.
+    /// requests to the client's own origin. Every header it sets (found by comparing the request before
+    /// and after) goes only to the base URL's origin: a ``RequestHook`` or a redirect that takes the
+    /// request elsewhere removes it. Its value is `<redacted>` in ``ExchangeReport``s and log lines.
     func apply(_ credential: Credential, to request: inout URLRequest)
 
     /// Gets a new credential after `credential` was rejected or is known expired, keeps it wherever

@@ -37,7 +37,8 @@ final class Exchange: Sendable {
         /// task, and the task then completes with `cancelled` — and only the first end counts.
         var settledAttempt = 0
         var task: SessionTask?
-        /// A form with file parts, written to disk before the first try; removed when the exchange ends.
+        /// A form with file parts written to disk, or a whole-body file's copy, made before the first try;
+        /// removed when the exchange ends.
         var bodyFile: URL?
         /// The watchdog of the try under way, or the wait before the next try.
         var timer: OneShotTimer?
@@ -50,8 +51,14 @@ final class Exchange: Sendable {
     private let cache: CacheRole
     /// A body sent from disk, a download's destination, a progress counter (see Transfers/).
     private let plan: TransferPlan
-    /// The task delegate: ``RedirectGuard/secretBody`` for a request whose body carries a secret.
+    /// The task delegate: the redirect policy, with the own-origin rule of this request's headers.
     private let redirectGuard: RedirectGuard
+    /// Whether the request's body carries a secret (its report then shows the body redacted).
+    private let bodyCarriesSecret: Bool
+    /// The header names an ``ExchangeReport`` redacts (see `OwnOriginHeaders.swift`).
+    private let secretHeaders: Set<String>
+    /// The largest answer body kept in memory; a larger one fails the try.
+    private let maximumBodySize: Int
     private let state: Locked<State>
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Exchange.timers", attributes: .concurrent)
@@ -65,14 +72,25 @@ final class Exchange: Sendable {
     ///   - cache: How a ``ResponseCache`` takes part; none by default.
     ///   - bodyCarriesSecret: Whether a redirect to another origin is refused (see `RedirectGuard.swift`);
     ///     `false` by default.
+    ///   - rule: Which headers go only to the base URL's origin, on every redirect too; `nil` (only the
+    ///     cross-origin stripping of ``RedirectGuard``) by default.
     ///   - plan: A body from disk, a download, a progress counter; none (a plain data task) by default.
+    ///   - maximumBodySize: The largest answer body kept in memory (see
+    ///     ``APIClient/Options/maximumResponseBodySize``); its default by default.
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
-        cache: CacheRole = .none, bodyCarriesSecret: Bool = false, plan: TransferPlan = TransferPlan(),
-        onEnd: @escaping OnEnd
+        cache: CacheRole = .none, bodyCarriesSecret: Bool = false, rule: OwnOriginHeaders? = nil,
+        plan: TransferPlan = TransferPlan(),
+        maximumBodySize: Int = APIClient.Options.defaultMaximumResponseBodySize, onEnd: @escaping OnEnd
     ) {
-        self.redirectGuard = bodyCarriesSecret ? .secretBody : .shared
+        self.maximumBodySize = maximumBodySize
+        self.redirectGuard =
+            if let rule { RedirectGuard(bodyCarriesSecret: bodyCarriesSecret, rule: rule) } else {
+                bodyCarriesSecret ? .secretBody : .shared
+            }
+        self.bodyCarriesSecret = bodyCarriesSecret
+        self.secretHeaders = rule?.secretNames ?? OwnOriginHeaders.credentials
         self.request = request
         self.session = session
         self.retryPolicy = retryPolicy
@@ -82,13 +100,19 @@ final class Exchange: Sendable {
         self.state = Locked(State(onEnd: onEnd))
     }
 
-    /// Sends the first try; a form with file parts is first written to disk, off the caller's thread.
+    /// Sends the first try. A form with file parts is first written to disk, and a whole-body file copied
+    /// (see ``MultipartForm/snapshot(of:)``), off the caller's thread.
     func start() {
-        guard case .form(let form) = plan.upload else { return startAttempt() }
+        let write: @Sendable () -> Result<URL, APIError>
+        switch plan.upload {
+        case .none: return startAttempt()
+        case .form(let form): write = { Result { () throws(APIError) in try form.writeToTemporaryFile() } }
+        case .file(let source): write = { Result { () throws(APIError) in try MultipartForm.snapshot(of: source) } }
+        }
         DispatchQueue.global(qos: .utility).async { [self] in
             let file: URL
             do throws(APIError) {
-                file = try form.writeToTemporaryFile()
+                file = try write().get()
             } catch {
                 return end(with: .failure(error))
             }
@@ -139,6 +163,9 @@ final class Exchange: Sendable {
             guard let self else { return }
             var outcome = Self.validate(
                 data: end.data, response: end.response, error: end.error, accepts304: accepts304)
+            if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
+                outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
+            }
             if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
                 if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
                 outcome = Download.finish(outcome, end: end, at: destination)
@@ -243,8 +270,7 @@ final class Exchange: Sendable {
         if let destination = plan.destination { return .download(into: Download.partialFile(for: destination)) }
         switch plan.upload {
         case .none: return .data
-        case .file(let url): return .upload(fromFile: url)
-        case .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
+        case .file, .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
         }
     }
 
@@ -292,6 +318,6 @@ final class Exchange: Sendable {
         observer(
             ExchangeReport(
                 request: request, outcome: outcome, lastResponse: lastResponse, duration: elapsed, retries: retries,
-                calls: calls, cache: cache))
+                calls: calls, cache: cache, secretHeaders: secretHeaders, bodyCarriesSecret: bodyCarriesSecret))
     }
 }

@@ -9,10 +9,19 @@ import FoundationNetworking
 ///
 /// There is one report per exchange with the network (however many tries it took, and however many
 /// coalesced calls shared it) and one per answer served from a ``ResponseCache`` without a request.
-/// It holds no secret the core put there: `Authorization`, `Proxy-Authorization` and `Cookie` are
-/// `<redacted>` in ``request``, and the body an ``error`` keeps has its secret JSON fields (`password`,
-/// `token`, ...) replaced, as in the logger's lines. Other headers and the request body are as your app
-/// set them.
+/// It redacts what a log line redacts (see `ExchangeReport+Redaction.swift`), each secret replaced by
+/// `<redacted>`:
+/// - in ``request``: the values of the credential headers (`Authorization`, `Proxy-Authorization`,
+///   `Cookie`, `X-API-Key`, `X-Auth-Token` and the other key and token headers) and of every header
+///   the ``Authenticator`` set; the URL's password and secret query items (`token`, `api_key`, `sig`,
+///   ...); in a JSON body, every secret field (`password`, `refreshToken`, ...) at any depth; in any
+///   other text body, every secret value the request carries; and in the body of the controllers'
+///   login, signup and refresh requests, every value (the field names stay);
+/// - in ``response``: the value of every `Set-Cookie` (a session the server hands out is a credential);
+/// - in ``error``: the body it keeps has its secret JSON fields replaced, and any secret the request
+///   sent that the server echoed back.
+///
+/// Other headers, and bodies without secrets, are as your app set them.
 public struct ExchangeReport: Sendable {
     /// Where the answer came from when a ``ResponseCache`` took part.
     public enum CacheOutcome: String, Sendable {
@@ -24,9 +33,11 @@ public struct ExchangeReport: Sendable {
         case miss
     }
 
-    /// The request as sent (the last try's), credential headers redacted.
+    /// The request as sent (the last try's), its secrets redacted: credential headers, the
+    /// authenticator's headers, secret query items, secret JSON fields of the body.
     public let request: URLRequest
-    /// The last HTTP response; `nil` when none arrived (offline, a timeout, a cancel).
+    /// The last HTTP response, every `Set-Cookie` value redacted; `nil` when none arrived (offline, a
+    /// timeout, a cancel).
     public let response: HTTPURLResponse?
     /// Why the exchange failed; `nil` when it succeeded (a 2xx, or a 304 answered from the cache).
     public let error: APIError?
@@ -42,25 +53,29 @@ public struct ExchangeReport: Sendable {
 
     /// The bytes received with a success (the logger counts them).
     let receivedBytes: Int
+    /// The bytes of the request body as sent (before redaction).
+    let sentBytes: Int
 
+    /// - Parameters:
+    ///   - secretHeaders: The lowercased header names whose values are redacted; the credential list by
+    ///     default (the exchange passes the authenticator's too, see `OwnOriginHeaders.swift`).
+    ///   - bodyCarriesSecret: Whether the request is marked as carrying a secret body; `false` by default.
     init(
         request: URLRequest, outcome: Exchange.Outcome, lastResponse: HTTPURLResponse?, duration: TimeInterval,
-        retries: Int, calls: Int, cache: CacheOutcome?
+        retries: Int, calls: Int, cache: CacheOutcome?, secretHeaders: Set<String> = OwnOriginHeaders.credentials,
+        bodyCarriesSecret: Bool = false
     ) {
-        var redacted = request
-        for name in ["Authorization", "Proxy-Authorization", "Cookie"]
-        where request.value(forHTTPHeaderField: name) != nil {
-            redacted.setValue(Redaction.placeholder, forHTTPHeaderField: name)
-        }
-        self.request = redacted
+        self.request = Self.redacted(request, secretHeaders: secretHeaders, bodyCarriesSecret: bodyCarriesSecret)
+        self.sentBytes = request.httpBody?.count ?? 0
         switch outcome {
         case .success(let (body, response)):
-            self.response = response
+            self.response = Self.redacted(response)
             self.error = nil
             self.receivedBytes = body.count
         case .failure(let error):
-            self.response = lastResponse
-            self.error = Redaction.error(Redaction.error(error), removingSecretsOf: request)  // echoed ones too
+            self.response = lastResponse.map(Self.redacted)
+            let sent = Redaction.secrets(of: request, headerNames: secretHeaders.union(Redaction.secretHeaders))
+            self.error = Redaction.error(Redaction.error(error), removing: sent)  // echoed ones too
             self.receivedBytes = 0
         }
         self.duration = duration

@@ -10,13 +10,14 @@ extension Redaction {
     /// The shortest secret searched for in a server's answer: shorter values would match ordinary words.
     static let shortestEchoedSecret = 4
 
-    /// The secret values `request` carries: the values of its ``secretHeaders`` (and the credentials
-    /// after an `Authorization` scheme, a Basic password decoded), of its secret query items, its URL's
+    /// The secret values `request` carries: the values of its headers named in `headerNames` (the
+    /// ``secretHeaders`` by default; the exchange adds those its authenticator set) and the credentials
+    /// after an `Authorization` scheme (a Basic password decoded), of its secret query items, its URL's
     /// password, and the secret fields of a JSON or form body. Each at least ``shortestEchoedSecret``
     /// characters long; the longest first.
-    static func secrets(of request: URLRequest) -> [String] {
+    static func secrets(of request: URLRequest, headerNames: Set<String> = secretHeaders) -> [String] {
         var found: [String] = []
-        for (name, value) in request.allHTTPHeaderFields ?? [:] where secretHeaders.contains(name.lowercased()) {
+        for (name, value) in request.allHTTPHeaderFields ?? [:] where headerNames.contains(name.lowercased()) {
             found.append(value)
             let parts = value.split(separator: " ", maxSplits: 1).map(String.init)
             if parts.count == 2 {

@@ -24,6 +24,10 @@ import FoundationNetworking
 /// platform. Apple's URLSession resends the body of a 307/308'd `POST` to wherever `Location` points;
 /// the call ends with the 3xx as ``APIError/httpStatus(code:body:)`` instead, nothing sent there.
 ///
+/// A guard made for one exchange also holds that request's own-origin rule (see `OwnOriginHeaders.swift`):
+/// a redirect to any origin but the base URL's — even within a foreign origin the request already went
+/// to — carries none of the client's headers, the authenticator's or the credential list's.
+///
 /// Each task's own delegate (see ``SessionTask``) asks it; its decisions are serialized with the
 /// cancels of ``SessionTask/cancel()``.
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
@@ -33,9 +37,16 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
 
     /// Whether this guard's requests refuse every redirect to another origin.
     let bodyCarriesSecret: Bool
+    /// The own-origin rule of the request's headers, applied to every redirect; `nil` for the shared guards.
+    let rule: OwnOriginHeaders?
 
-    private init(bodyCarriesSecret: Bool) {
+    /// A guard for one exchange.
+    /// - Parameters:
+    ///   - bodyCarriesSecret: Whether every redirect to another origin is refused.
+    ///   - rule: The request's own-origin rule; `nil` (none) by default.
+    init(bodyCarriesSecret: Bool, rule: OwnOriginHeaders? = nil) {
         self.bodyCarriesSecret = bodyCarriesSecret
+        self.rule = rule
     }
 
     func urlSession(
@@ -61,7 +72,8 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
             Self.redirectLosesBody(request, original: task.originalRequest, sendsBody: sendsBody)
                 || refusesSecretBody(to: request, redirectedFrom: response.url)
             ? nil : Self.strippingCredentials(from: request, redirectedFrom: response.url)
-        SessionTask.decisionLock.withLock { _ in Self.answer(completionHandler, with: decision, for: task) }
+        let ruled = decision.map { rule?.applied(to: $0) ?? $0 }
+        SessionTask.decisionLock.withLock { _ in Self.answer(completionHandler, with: ruled, for: task) }
     }
 
     /// Hands `decision` to URLSession. Apple's URLSession must get an answer on every path, a cancelled

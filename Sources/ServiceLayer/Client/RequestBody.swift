@@ -27,7 +27,7 @@ struct RequestBody: Sendable {
         switch encoding {
         case .json(let encode): return Self.encoding { try encode(encoder) }
         case .bytes(let data): return .success(data)
-        case .multipart(let form) where !form.hasFiles: return .success(form.data())
+        case .multipart(let form) where !form.hasFiles: return Result { () throws(APIError) in try form.data() }
         case .file, .multipart: return .success(Data())  // sent from disk by the exchange (``upload``)
         case .jsonOnMainActor: return nil
         }

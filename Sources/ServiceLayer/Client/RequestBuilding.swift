@@ -14,6 +14,14 @@ extension APIClient {
     func makeRequest<Response>(for endpoint: Endpoint<Response>, authorize: ((inout URLRequest) -> Void)? = nil)
         -> Result<URLRequest, APIError>
     {
+        makeRequestAndRule(for: endpoint, authorize: authorize).map(\.request)
+    }
+
+    /// ``makeRequest(for:authorize:)``, with the own-origin rule of its headers (see
+    /// `OwnOriginHeaders.swift`): the client's headers, and those `authorize` set or changed.
+    func makeRequestAndRule<Response>(
+        for endpoint: Endpoint<Response>, authorize: ((inout URLRequest) -> Void)? = nil
+    ) -> Result<(request: URLRequest, rule: OwnOriginHeaders), APIError> {
         // A path under the base URL is always on its origin; an absolute URL may be anywhere.
         let url: URL?
         let isOwnOrigin: Bool
@@ -52,14 +60,19 @@ extension APIClient {
             request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
+        var credentialStepHeaders: Set<String> = []
         if endpoint.requiresAuthorization {
             guard isOwnOrigin else {
                 return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
             }
             guard let authorize else { return .failure(.notAuthenticated) }
+            let before = request
             authorize(&request)
+            credentialStepHeaders = OwnOriginHeaders.changedNames(from: before, to: request)
         }
-        return .success(request)
+        let rule = OwnOriginHeaders(
+            baseURL: baseURL, clientHeaders: options.headers.keys, credentialStepHeaders: credentialStepHeaders)
+        return .success((request, rule))
     }
 
     /// The timeout that applies to `endpoint`, rounded up to whole seconds and at least 1: the endpoint's

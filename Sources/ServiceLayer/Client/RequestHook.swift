@@ -21,9 +21,15 @@ import FoundationNetworking
 ///   request ID) turns coalescing off for those requests; the same value for identical requests keeps it.
 /// - **The response cache** keys on the URL and the request headers named by the answer's `Vary`: a
 ///   header the hook adds is part of the key only when the server says it varies on it.
-/// - **Credentials stay with the API's origin**: after the hook, a request to another origin (a hook that
-///   rewrote the URL, or an absolute image URL) loses `Authorization`, `Proxy-Authorization` and `Cookie`,
-///   whoever set them.
+/// - **Credentials stay with the API's origin**: after the hooks, a request to another origin than the base
+///   URL's (a hook that rewrote the URL, or an absolute image URL) loses every header of
+///   ``APIClient/Options/headers``, every header the ``Authenticator`` set, and every header on the
+///   credential list (`Authorization`, `Proxy-Authorization`, `Cookie`, `X-API-Key`, `X-Auth-Token`, and
+///   the other key and token headers), whoever set them — the hook included. A hook that moves a request
+///   away from the API's origin also takes off every other header it carried before the hook (an
+///   endpoint's header), but the safe ones (`Accept`, `Content-Type`, ...), as a redirect would. A hook
+///   cannot send a credential elsewhere; only a header it sets itself, on none of those lists, goes
+///   where it sends the request.
 /// - A hook that throws fails the call with the ``APIError`` it threw, or with
 ///   ``APIError/invalidRequest(_:)`` naming any other error; nothing is sent.
 ///
@@ -60,48 +66,40 @@ public struct RequestHook: Sendable {
         return false
     }
 
-    /// `request` changed by `hooks` in order, which must all be synchronous; then stripped of credentials
-    /// when it no longer goes to `baseURL`'s origin.
-    static func run(_ hooks: [RequestHook], on request: URLRequest, baseURL: URL) -> Result<URLRequest, APIError> {
-        var request = request
+    /// `request` changed by `hooks` in order, which must all be synchronous; then the own-origin `rule`
+    /// applied (see `OwnOriginHeaders.swift`).
+    static func run(
+        _ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders
+    ) -> Result<URLRequest, APIError> {
+        var adapted = request
         do {
             for hook in hooks {
-                if case .sync(let adapt) = hook.adapt { try adapt(&request) }
+                if case .sync(let adapt) = hook.adapt { try adapt(&adapted) }
             }
         } catch {
             return .failure(failure(error))
         }
-        return .success(keepingCredentialsHome(request, baseURL: baseURL))
+        return .success(rule.applied(to: adapted, builtAs: request))
     }
 
-    /// `request` changed by `hooks` in order, waiting for the `async` ones; then stripped of credentials
-    /// when it no longer goes to `baseURL`'s origin. A cancelled task fails with ``APIError/cancelled``.
-    static func run(_ hooks: [RequestHook], on request: URLRequest, baseURL: URL) async -> Result<URLRequest, APIError>
-    {
-        var request = request
+    /// `request` changed by `hooks` in order, waiting for the `async` ones; then the own-origin `rule`
+    /// applied. A cancelled task fails with ``APIError/cancelled``.
+    static func run(
+        _ hooks: [RequestHook], on request: URLRequest, rule: OwnOriginHeaders
+    ) async -> Result<URLRequest, APIError> {
+        var adapted = request
         do {
             for hook in hooks {
                 switch hook.adapt {
-                case .sync(let adapt): try adapt(&request)
-                case .async(let adapt): try await adapt(&request)
+                case .sync(let adapt): try adapt(&adapted)
+                case .async(let adapt): try await adapt(&adapted)
                 }
             }
         } catch {
             return .failure(failure(error))
         }
         guard !Task.isCancelled else { return .failure(.cancelled) }
-        return .success(keepingCredentialsHome(request, baseURL: baseURL))
-    }
-
-    /// The own-origin rule, after the hooks: a request to another origin than `baseURL`'s carries no
-    /// `Authorization`, `Proxy-Authorization` or `Cookie`.
-    static func keepingCredentialsHome(_ request: URLRequest, baseURL: URL) -> URLRequest {
-        guard let url = request.url, !URLBuilding.sameOrigin(url, baseURL) else { return request }
-        var stripped = request
-        for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
-            stripped.setValue(nil, forHTTPHeaderField: name)
-        }
-        return stripped
+        return .success(rule.applied(to: adapted, builtAs: request))
     }
 
     /// The hook's error as the call's: an ``APIError`` as it is, anything else as

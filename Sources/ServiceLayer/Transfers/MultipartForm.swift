@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A `multipart/form-data` body (RFC 7578): text fields and files, in order.
 ///
 /// ```swift
@@ -11,9 +17,25 @@ import Foundation
 /// ```
 ///
 /// A file given by URL is never read whole into memory: the body is written to a temporary file in
-/// chunks just before it is sent, and removed afterwards. Names and file names are written in quotes
-/// with `"` escaped as `%22` and CR/LF as `%0D%0A` (WHATWG's rule for form data), so no name can end
-/// the header or start a new part; a non-ASCII file name is sent in UTF-8, as browsers do.
+/// chunks just before it is sent (created for the owner alone, mode 0600, never through an existing
+/// file or link), and removed afterwards. A file part that is a symbolic link is refused with
+/// ``APIError/fileAccess(_:)``: what goes up is the file named, never what a link swapped in points to.
+/// A file part is copied as it is when the body is written; bytes it gains later are not sent. (A
+/// whole-body file, ``Endpoint/file(_:contentType:)``, is copied the same way before it is sent.)
+///
+/// **Names.** One quoting rule, shared with the fixture server's parser, for the `name` and
+/// `filename` parameters: each is written in double quotes, and inside them the sender
+/// percent-encodes `"` as `%22`, CR as `%0D`, LF as `%0A`, `%` as `%25`, `\` as `%5C`, and every other
+/// C0 control character and DEL as `%XX` (two uppercase hexadecimal digits); non-ASCII is sent as raw
+/// UTF-8. The receiver ends a quoted string at the first `"` (a backslash escapes nothing), then
+/// decodes each `%XX`. So `dir\` arrives as `dir\`, `50%` as `50%`, and no name can end its quotes,
+/// its header or its part. (Browsers, following WHATWG, leave `%` and `\` as they are, which is
+/// ambiguous; this rule round-trips every string.)
+///
+/// **The boundary.** A part whose content contains `--` followed by the boundary would end the part
+/// early: such a form is refused with ``APIError/invalidRequest(_:)`` before anything is sent (in
+/// memory when the request is built, for file parts while the body is written). A random boundary
+/// (the default) never occurs by chance; a caller-chosen one may.
 public struct MultipartForm: Sendable {
     /// One part of the form.
     enum Part: Sendable {
@@ -85,10 +107,12 @@ public struct MultipartForm: Sendable {
     // MARK: - Writing the body
 
     /// The whole body in memory: for forms without file parts.
-    func data() -> Data {
+    /// - Throws: ``APIError/invalidRequest(_:)`` when a part contains the boundary.
+    func data() throws(APIError) -> Data {
         var body = Data()
         for part in parts {
             guard case .data(let bytes, let headers) = part else { continue }
+            if bytes.range(of: delimiter) != nil { throw boundaryInContent() }
             body.append(opening(headers))
             body.append(bytes)
             body.append(Data("\r\n".utf8))
@@ -97,43 +121,87 @@ public struct MultipartForm: Sendable {
         return body
     }
 
-    /// Writes the body to a new temporary file, copying file parts 64 KiB at a time, and returns it.
-    /// - Throws: ``APIError/fileAccess(_:)`` when a file part cannot be read or the body cannot be
-    ///   written; ``APIError/diskFull`` when the disk is full.
+    /// Writes the body to a new temporary file (mode 0600, created anew: never through an existing file
+    /// or link), copying file parts 64 KiB at a time, and returns it.
+    /// - Throws: ``APIError/fileAccess(_:)`` when a file part cannot be read (or is a symbolic link) or
+    ///   the body cannot be written; ``APIError/diskFull`` when the disk is full;
+    ///   ``APIError/invalidRequest(_:)`` when a part contains the boundary. Nothing is left on disk.
     func writeToTemporaryFile() throws(APIError) -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("ServiceLayer-upload-\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: url.path, contents: nil),
-            let output = FileHandle(forWritingAtPath: url.path)
-        else { throw .fileAccess("the upload body could not be written to \(url.path)") }
-        defer { try? output.close() }
-        do {
+        try Self.writingTemporaryFile { output in
             for part in parts {
                 switch part {
                 case .data(let bytes, let headers):
+                    if bytes.range(of: delimiter) != nil { throw boundaryInContent() }
                     try output.write(contentsOf: opening(headers) + bytes + Data("\r\n".utf8))
                 case .file(let file, let headers):
                     try output.write(contentsOf: opening(headers))
-                    try Self.copy(file, to: output)
+                    try Self.copy(file, to: output, refusing: delimiter, else: boundaryInContent())
                     try output.write(contentsOf: Data("\r\n".utf8))
                 }
             }
             try output.write(contentsOf: closing)
+        }
+    }
+
+    /// A private copy of `file`, the whole body of an upload (``Endpoint/file(_:contentType:)``), made
+    /// before the first try: what goes up is the file as it is now, with `Content-Length` its size now.
+    /// (Linux's URLSession, sending from the file itself, goes on reading past the size it announced
+    /// when the file grows meanwhile: bytes beyond `Content-Length` that a server would take for the
+    /// next request.) Created as ``writeToTemporaryFile()`` creates its file.
+    /// - Throws: ``APIError/fileAccess(_:)`` when the file cannot be read or is a symbolic link;
+    ///   ``APIError/diskFull`` when the disk is full. Nothing is left on disk.
+    static func snapshot(of file: URL) throws(APIError) -> URL {
+        try writingTemporaryFile { output in try copy(file, to: output, refusing: nil, else: .cancelled) }
+    }
+
+    /// A new temporary file (mode 0600, created anew: never through an existing file or link) that
+    /// `write` fills; removed when `write` throws.
+    private static func writingTemporaryFile(_ write: (FileHandle) throws -> Void) throws(APIError) -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("ServiceLayer-upload-\(UUID().uuidString)")
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .fileAccess("the upload body could not be written to \(url.path)") }
+        let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        defer { try? output.close() }
+        do {
+            try write(output)
         } catch {
             try? FileManager.default.removeItem(at: url)
-            throw APIError(fileError: error)
+            throw (error as? APIError) ?? APIError(fileError: error)
         }
         return url
     }
 
-    private static func copy(_ file: URL, to output: FileHandle) throws {
-        guard let input = FileHandle(forReadingAtPath: file.path) else {
-            throw APIError.fileAccess("the file \(file.lastPathComponent) cannot be read")
+    /// Copies `file` (never through a symbolic link) to `output` 64 KiB at a time, throwing `refusal`
+    /// when its content contains `forbidden` (searched across chunk edges too); `nil` checks nothing.
+    private static func copy(_ file: URL, to output: FileHandle, refusing forbidden: Data?, else refusal: APIError)
+        throws
+    {
+        let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
+            throw APIError.fileAccess("the file \(file.lastPathComponent) \(reason); upload a regular file")
         }
+        let input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? input.close() }
+        var tail = Data()  // the end of the previous chunk, where the forbidden bytes may begin
         while let chunk = try input.read(upToCount: 64 * 1024), !chunk.isEmpty {
+            if let forbidden {
+                let window = tail + chunk
+                if window.range(of: forbidden) != nil { throw refusal }
+                tail = window.suffix(forbidden.count - 1)
+            }
             try output.write(contentsOf: chunk)
         }
+    }
+
+    /// `--` and the boundary: what a part's content must not contain.
+    private var delimiter: Data { Data("--\(boundary)".utf8) }
+
+    private func boundaryInContent() -> APIError {
+        .invalidRequest(
+            "a part of the multipart form contains its boundary \"\(boundary)\"; use another boundary (the default random one never occurs by chance)"
+        )
     }
 
     private func opening(_ headers: String) -> Data { Data("--\(boundary)\r\n\(headers)\r\n".utf8) }
@@ -147,27 +215,39 @@ public struct MultipartForm: Sendable {
         if let fileName { disposition += "; filename=\"\(escaped(fileName))\"" }
         var lines = disposition + "\r\n"
         if let contentType {
-            // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+            // Scalars, not Characters: "\r\n" is one Character, equal to neither "\r" nor "\n". Every
+            // control character (CR, LF, NUL, ...) and DEL is dropped: none may reach a header.
             var type = String.UnicodeScalarView()
-            type.append(contentsOf: contentType.unicodeScalars.filter { $0 != "\r" && $0 != "\n" })
+            type.append(contentsOf: contentType.unicodeScalars.filter { !isControl($0) })
             lines += "Content-Type: \(String(type))\r\n"
         }
         return lines
     }
 
-    /// `text` safe inside a quoted `Content-Disposition` parameter: `"` as `%22`, CR as `%0D`, LF as
-    /// `%0A` (the WHATWG HTML form-data rule browsers follow); everything else, non-ASCII included, as is.
+    /// `text` safe inside a quoted `Content-Disposition` parameter, by the form's quoting rule (see
+    /// ``MultipartForm``): `"`, `%`, `\`, and every C0 control and DEL as `%XX`; everything else,
+    /// non-ASCII included, as is.
     static func escaped(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "%22"
-            case "\r": result += "%0D"
-            case "\n": result += "%0A"
-            default: result.unicodeScalars.append(scalar)
+            if scalar == "\"" || scalar == "%" || scalar == "\\" || isControl(scalar) {
+                result += "%" + hexByte(UInt8(scalar.value))
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
         return result
+    }
+
+    /// Whether `scalar` is a C0 control character (U+0000 to U+001F) or DEL (U+007F).
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || scalar.value == 0x7F
+    }
+
+    /// `byte` as two uppercase hexadecimal digits.
+    private static func hexByte(_ byte: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF")
+        return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
     }
 
     private static func isValidBoundary(_ boundary: String) -> Bool {

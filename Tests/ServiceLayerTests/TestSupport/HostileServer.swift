@@ -31,11 +31,27 @@ final class HostileServer: Sendable {
         /// Sent in this order, after `Content-Length` and `Connection: close`.
         var headers: [(String, String)]
         var body: Data
+        /// Bytes sent as they are instead of the status line, the head and `body`: a head that lies
+        /// about its `Content-Length`, a broken framing. `nil` by default.
+        var raw: Data?
+        /// A chunk sent again and again after the answer (or `raw`), `count` times or until the client
+        /// hangs up: an endless body. `nil` by default.
+        var repeated: (chunk: Data, count: Int)?
+        /// Seconds to wait before each repeated chunk: a slow endless body. 0 by default.
+        var pause: TimeInterval = 0
 
         init(status: Int = 200, headers: [(String, String)] = [], body: Data = Data()) {
             self.status = status
             self.headers = headers
             self.body = body
+        }
+
+        /// `bytes` sent as they are, then `chunk` `count` times (none by default).
+        static func raw(_ bytes: Data, repeating chunk: Data = Data(), count: Int = 0) -> Response {
+            var response = Response()
+            response.raw = bytes
+            if count > 0 { response.repeated = (chunk, count) }
+            return response
         }
 
         /// A 200 with a JSON body and `headers`.
@@ -50,6 +66,8 @@ final class HostileServer: Sendable {
     let baseURL: URL
     private let listener: Int32
     private let handler: Locked<Handler>
+    /// Runs once a request's head has arrived, before its body is read; see ``beforeReadingBodies(_:)``.
+    private let beforeBody = Locked<(@Sendable () -> Void)?>(nil)
     private let recorded = Locked<[Request]>([])
     private let stopped = Locked(false)
     private let done = DispatchGroup()
@@ -93,6 +111,12 @@ final class HostileServer: Sendable {
     }
 
     /// Replaces the handler for the requests that follow.
+    /// Runs `pause` after each request's head has arrived and before its body is read (the client's
+    /// body is then still on its way: a test may change the file it is sent from).
+    func beforeReadingBodies(_ pause: @escaping @Sendable () -> Void) {
+        beforeBody.withLock { $0 = pause }
+    }
+
     func answer(with handler: @escaping Handler) {
         self.handler.withLock { $0 = handler }
     }
@@ -135,7 +159,7 @@ final class HostileServer: Sendable {
 
     private func serve(_ connection: Int32) {
         defer { close(connection) }
-        guard let request = Self.read(connection) else { return }
+        guard let request = Self.read(connection, beforeBody: beforeBody.withLock { $0 }) else { return }
         recorded.withLock { $0.append(request) }
         let response = handler.withLock { $0 }(request)
         var head = "HTTP/1.1 \(response.status) Status\r\n"
@@ -144,22 +168,34 @@ final class HostileServer: Sendable {
         head += "\r\n"
         var bytes = Data(head.utf8)
         if request.method != "HEAD" { bytes.append(response.body) }
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                #if canImport(Glibc)
-                let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                let sent = send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
-                #endif
-                if sent <= 0 { return }
-                offset += sent
+        guard Self.send(response.raw ?? bytes, to: connection) else { return }
+        if let (chunk, count) = response.repeated {
+            for _ in 0..<count {
+                if response.pause > 0 { Thread.sleep(forTimeInterval: response.pause) }
+                guard Self.send(chunk, to: connection) else { return }
             }
         }
     }
 
+    /// Sends all of `bytes`; `false` when the client has gone.
+    private static func send(_ bytes: Data, to connection: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                #if canImport(Glibc)
+                let sent = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                #else
+                let sent = Darwin.send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
+                #endif
+                if sent <= 0 { return false }
+                offset += sent
+            }
+            return true
+        }
+    }
+
     /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
-    private static func read(_ connection: Int32) -> Request? {
+    private static func read(_ connection: Int32, beforeBody: (@Sendable () -> Void)? = nil) -> Request? {
         var buffer = [UInt8]()
         var chunk = [UInt8](repeating: 0, count: 4096)
         let separator: [UInt8] = [13, 10, 13, 10]
@@ -182,6 +218,7 @@ final class HostileServer: Sendable {
             let name = line[..<colon].lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
+        beforeBody?()
         var body = Array(buffer[(headEnd + 4)...])
         let length = Int(headers["content-length"] ?? "0") ?? 0
         while body.count < length {

@@ -10,7 +10,7 @@ import FoundationNetworking
 /// The bytes a form, a multipart form and their headers become, and the progress counter's promises,
 /// without a network.
 final class TransferBuildingTests: XCTestCase {
-    func testAMultipartBodyIsFramedByItsBoundary() {
+    func testAMultipartBodyIsFramedByItsBoundary() throws {
         var form = MultipartForm(boundary: "XyZ")
         form.append("Janet", named: "name")
         form.append(Data([1, 2]), named: "avatar", fileName: "j.png", contentType: "image/png")
@@ -19,7 +19,7 @@ final class TransferBuildingTests: XCTestCase {
             "--XyZ\r\nContent-Disposition: form-data; name=\"name\"\r\n\r\nJanet\r\n"
             + "--XyZ\r\nContent-Disposition: form-data; name=\"avatar\"; filename=\"j.png\"\r\n"
             + "Content-Type: image/png\r\n\r\n\u{1}\u{2}\r\n--XyZ--\r\n"
-        XCTAssertEqual(String(decoding: form.data(), as: UTF8.self), expected)
+        XCTAssertEqual(String(decoding: try form.data(), as: UTF8.self), expected)
     }
 
     func testNamesCannotBreakOutOfTheirQuotesOrTheirHeader() {

@@ -1,0 +1,130 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Uploads against a local attacker: the temporary body file's mode, a boundary planted in a part,
+/// a source file swapped for a symbolic link, a source that grows after the body was written.
+final class HostileUploadTests: HostileTestCase {
+    private func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    func testTheTemporaryBodyFileIsOwnerOnly() throws {
+        let directory = try makeDirectory()
+        let source = directory.appendingPathComponent("photo.png")
+        try Data(repeating: 7, count: 100_000).write(to: source)
+        var form = MultipartForm()
+        form.appendFile(at: source, named: "avatar", contentType: "image/png")
+        let body = try form.writeToTemporaryFile()
+        defer { try? FileManager.default.removeItem(at: body) }
+        XCTAssertEqual(try mode(body.path), 0o600)
+        XCTAssertTrue(
+            body.path.hasPrefix(FileManager.default.temporaryDirectory.path), "the control: in the shared folder")
+        XCTAssertGreaterThan(try Data(contentsOf: body).count, 100_000)
+    }
+
+    func testABoundaryInAPartsContentIsRefusedAndNothingIsSent() async throws {
+        let server = try startServer { _ in .text("ok") }
+        let client = makeClient(server.baseURL)
+        let directory = try makeDirectory()
+        let planted = directory.appendingPathComponent("planted.bin")
+        // Across the 64 KiB edge of the copy: found in the window that joins two chunks.
+        try (Data(repeating: 1, count: 64 * 1024 - 3) + Data("--Chosen-Boundary\r\n".utf8)).write(to: planted)
+
+        var inMemory = MultipartForm(boundary: "Chosen-Boundary")
+        inMemory.append(
+            "before\r\n--Chosen-Boundary\r\nContent-Disposition: form-data; name=\"admin\"\r\n\r\n1", named: "x")
+        var fromDisk = MultipartForm(boundary: "Chosen-Boundary")
+        fromDisk.appendFile(at: planted, named: "file")
+        for form in [inMemory, fromDisk] {
+            let refused = await error { () async throws(APIError) in
+                try await client.send(Endpoint<TextAnswer>(method: .post, "upload").multipart(form))
+            }
+            guard case .invalidRequest(let reason)? = refused else { return XCTFail("\(String(describing: refused))") }
+            XCTAssertTrue(reason.contains("boundary"), reason)
+        }
+        XCTAssertTrue(server.requests.isEmpty, "nothing was sent")
+
+        var control = MultipartForm(boundary: "Chosen-Boundary")
+        control.append("before --Chosen-Boundar y", named: "x")
+        _ = try await client.send(Endpoint<TextAnswer>(method: .post, "upload").multipart(control))
+        XCTAssertEqual(server.requests.count, 1)
+    }
+
+    func testASourceFileSwappedForASymbolicLinkIsRefused() async throws {
+        let server = try startServer { _ in .text("ok") }
+        let client = makeClient(server.baseURL)
+        let directory = try makeDirectory()
+        let secret = directory.appendingPathComponent("secret.txt")
+        try Data("private-key-material".utf8).write(to: secret)
+        let photo = directory.appendingPathComponent("photo.png")
+        try Data("a real photo".utf8).write(to: photo)
+
+        var form = MultipartForm()
+        form.appendFile(at: photo, named: "avatar")
+        let formUpload = Endpoint<TextAnswer>(method: .post, "form").multipart(form)
+        let fileUpload = Endpoint<TextAnswer>(method: .put, "file").file(photo)
+        _ = try await client.send(formUpload)  // the controls: the regular file goes up
+        _ = try await client.send(fileUpload)
+        XCTAssertEqual(server.requests.count, 2)
+        XCTAssertTrue(server.requests.allSatisfy { String(decoding: $0.body, as: UTF8.self).contains("a real photo") })
+
+        try FileManager.default.removeItem(at: photo)
+        try FileManager.default.createSymbolicLink(at: photo, withDestinationURL: secret)
+        for endpoint in [formUpload, fileUpload] {
+            let refused = await error { () async throws(APIError) in try await client.send(endpoint) }
+            guard case .fileAccess(let reason)? = refused else { return XCTFail("\(String(describing: refused))") }
+            XCTAssertTrue(reason.contains("symbolic link"), reason)
+        }
+        XCTAssertEqual(server.requests.count, 2, "nothing more was sent")
+    }
+
+    func testASourceThatGrowsAfterTheBodyWasWrittenSendsWhatWasCopied() throws {
+        let directory = try makeDirectory()
+        let source = directory.appendingPathComponent("log.txt")
+        try Data(repeating: UInt8(ascii: "a"), count: 1000).write(to: source)
+        var form = MultipartForm(boundary: "B")
+        form.appendFile(at: source, named: "log")
+        let body = try form.writeToTemporaryFile()
+        defer { try? FileManager.default.removeItem(at: body) }
+        let handle = try FileHandle(forWritingTo: source)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(repeating: UInt8(ascii: "b"), count: 5000))
+        try handle.close()
+        let sent = try Data(contentsOf: body)
+        let text = String(decoding: sent, as: UTF8.self)
+        XCTAssertTrue(text.contains(String(repeating: "a", count: 1000) + "\r\n--B--\r\n"), "the copy, whole")
+        XCTAssertFalse(sent.contains(UInt8(ascii: "b")), "none of what came after")
+        XCTAssertEqual(try Data(contentsOf: source).count, 6000, "the control: the source did grow")
+    }
+
+    /// A whole-body file (``Endpoint/file(_:contentType:)``) that grows while it is sent: the server
+    /// pauses after the head, the test appends to the file, then the server reads the body. What goes up
+    /// is the file as it was when the try started: `Content-Length` is its size then, and the bytes
+    /// appended are not sent.
+    func testAWholeBodyFileThatGrowsWhileItIsSentSendsItsSizeAtTheStart() async throws {
+        let directory = try makeDirectory()
+        let source = directory.appendingPathComponent("growing.bin")
+        let original = Data(repeating: UInt8(ascii: "a"), count: 8 * 1024 * 1024)
+        try original.write(to: source)
+        let server = try startServer { _ in .text("ok") }
+        server.beforeReadingBodies {
+            guard let handle = try? FileHandle(forWritingTo: source) else { return }
+            _ = try? handle.seekToEnd()
+            try? handle.write(contentsOf: Data(repeating: UInt8(ascii: "b"), count: 1024 * 1024))
+            try? handle.close()
+        }
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 30, retryPolicy: .never))
+        _ = try await client.send(Endpoint<TextAnswer>(method: .put, "file").file(source))
+        let received = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(received.headers["content-length"], "\(original.count)")
+        XCTAssertEqual(received.body, original)
+        XCTAssertEqual(try Data(contentsOf: source).count, original.count + 1024 * 1024, "the control: it grew")
+    }
+}
