@@ -40,7 +40,8 @@ public struct ExchangeReport: Sendable {
     /// The cache's part; `nil` when no ``ResponseCache`` took part.
     public let cache: CacheOutcome?
 
-    /// The bytes received with a success (the logger counts them).
+    /// The bytes of the body received (a success's, or the one a failure keeps), counted before any
+    /// redaction (the logger reports them).
     let receivedBytes: Int
 
     init(
@@ -61,7 +62,7 @@ public struct ExchangeReport: Sendable {
         case .failure(let error):
             self.response = lastResponse
             self.error = Redaction.error(Redaction.error(error), removingSecretsOf: request)  // echoed ones too
-            self.receivedBytes = 0
+            self.receivedBytes = error.responseBody?.count ?? 0  // the body's size, before redaction
         }
         self.duration = duration
         self.retries = retries

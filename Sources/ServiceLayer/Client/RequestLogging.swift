@@ -33,8 +33,8 @@ enum RequestLogLine {
         case (.httpStatus(let code, let body)?, _):
             line = "\(method) \(url) -> \(code)"
             line +=
-                " in \(milliseconds) ms, sent \(sent) bytes, received \(body.count) bytes, \(report.retries) retries"
-            responseBody = body
+                " in \(milliseconds) ms, sent \(sent) bytes, received \(report.receivedBytes) bytes, \(report.retries) retries"
+            responseBody = body  // redacted: a non-JSON body reads `<N bytes>`, so its size is not the body's
         case (let error, _):
             line = "\(method) \(url) -> \(error.map { "\($0)" } ?? "no response")"
             line += " in \(milliseconds) ms, sent \(sent) bytes, \(report.retries) retries"
