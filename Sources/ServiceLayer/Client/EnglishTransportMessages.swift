@@ -101,9 +101,11 @@ enum EnglishTransportMessages {
             return ("The request\(url) was cancelled",
                 "Its task was cancelled", "Nothing to fix if that was intended")
         case -1:  // unknown
-            return ("The request\(url) failed for an unknown reason",
-                "URLSession gave no more detail (`URLError.unknown`)",
-                "Check the URL, the network and the server's log; try again")
+            return ("The request\(url) failed, and URLSession gave no reason (`URLError.unknown`)",
+                "On Linux this is how a body cut short is reported: the connection closed before all the bytes its "
+                    + "`Content-Length` announced arrived; elsewhere the cause is not known",
+                "Try again (an idempotent request was retried already); if it repeats, check the server's log for a "
+                    + "crash mid-answer and the `Content-Length` it sends")
         case -1000:  // badURL
             return ("The URL\(url) is malformed",
                 "URLSession could not parse it", "Fix the base URL or the endpoint's path")
