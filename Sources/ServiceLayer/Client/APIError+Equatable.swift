@@ -23,7 +23,9 @@ extension APIError: Equatable {
         case (.server(let a), .server(let b)): return a == b
         case (.tokenStorage(let a), .tokenStorage(let b)): return a == b
         case (.fileAccess(let a), .fileAccess(let b)): return a == b
-        case (.incompleteDownload(let expected, let received), .incompleteDownload(let otherExpected, let otherReceived)):
+        case (
+            .incompleteDownload(let expected, let received), .incompleteDownload(let otherExpected, let otherReceived)
+        ):
             return expected == otherExpected && received == otherReceived
         default: return false
         }

@@ -17,9 +17,10 @@ enum EnglishDecodingMessages {
 
     private static func what(_ facts: DecodingFacts) -> String {
         let answer = "The answer" + (facts.url.map { " from \($0)" } ?? "") + (facts.status.map { " (\($0))" } ?? "")
-        let found = facts.foundKind.map { kind in
-            ", found " + article(kind) + (facts.foundText.map { " \($0)" } ?? "")
-        } ?? ""
+        let found =
+            facts.foundKind.map { kind in
+                ", found " + article(kind) + (facts.foundText.map { " \($0)" } ?? "")
+            } ?? ""
         switch facts.problem {
         case .emptyBody: return "\(answer) was empty where a JSON body was expected"
         case .html:
@@ -107,7 +108,8 @@ enum EnglishDecodingMessages {
             switch facts.dateFormat {
             case "ISO-8601"?: strategy = "`decoder.dateDecodingStrategy = .iso8601`"
             case "yyyy-MM-dd"?:
-                strategy = "`decoder.dateDecodingStrategy = .formatted(formatter)` with a `DateFormatter` whose "
+                strategy =
+                    "`decoder.dateDecodingStrategy = .formatted(formatter)` with a `DateFormatter` whose "
                     + "`dateFormat` is \"yyyy-MM-dd\" and `locale` is `en_US_POSIX`"
             case "milliseconds since 1970"?: strategy = "`decoder.dateDecodingStrategy = .millisecondsSince1970`"
             default: strategy = "`decoder.dateDecodingStrategy = .secondsSince1970`"

@@ -130,7 +130,10 @@ enum EnglishHTTPMessages {
                     + "ends with `/` when it has a path"
             )
         case 405:
-            return ("The server does not accept this method at that URL", "Check the endpoint's method (GET, POST, PUT, PATCH or DELETE)")
+            return (
+                "The server does not accept this method at that URL",
+                "Check the endpoint's method (GET, POST, PUT, PATCH or DELETE)"
+            )
         case 408, 429, 502, 503, 504:
             return (
                 "The server is busy, rate-limiting, or restarting",

@@ -10,7 +10,8 @@ enum EnglishTransportMessages {
         let url = facts.url.map { " to \($0)" } ?? ""
         let place = facts.hostPort.map { " at \($0)" } ?? ""
         let server = facts.hostPort.map { "the server at \($0)" } ?? "the server"
-        let running = facts.isLoopback
+        let running =
+            facts.isLoopback
             ? "Start your local server (for example `swift run fixture-server`) and check that it listens on "
                 + "that port — a wrong port and a stopped server both look like this"
             : "Check the host and port in the base URL, and that \(server) is running and reachable from here"

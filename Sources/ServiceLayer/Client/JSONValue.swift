@@ -88,7 +88,9 @@ enum JSONValue {
     static func firstDateLike(in root: Any) -> (key: String, value: String)? {
         if let object = root as? [String: Any] {
             for key in object.keys.sorted() {
-                if let string = object[key] as? String, DateFormatGuess.format(of: string) != nil { return (key, string) }
+                if let string = object[key] as? String, DateFormatGuess.format(of: string) != nil {
+                    return (key, string)
+                }
                 if let found = firstDateLike(in: object[key] as Any) { return found }
             }
         } else if let array = root as? [Any] {
@@ -113,7 +115,8 @@ enum DateFormatGuess {
         let text = string.trimmingCharacters(in: .whitespaces)
         let digits = Array(text.utf8)
         func isDigit(_ index: Int) -> Bool { index < digits.count && (48...57).contains(digits[index]) }
-        let datePart = digits.count >= 10 && (0..<4).allSatisfy(isDigit) && digits[4] == 45 && isDigit(5) && isDigit(6)
+        let datePart =
+            digits.count >= 10 && (0..<4).allSatisfy(isDigit) && digits[4] == 45 && isDigit(5) && isDigit(6)
             && digits[7] == 45 && isDigit(8) && isDigit(9)
         if datePart && digits.count == 10 { return "yyyy-MM-dd" }
         if datePart && digits.count >= 16 && (digits[10] == 84 || digits[10] == 32) && isDigit(11) { return "ISO-8601" }

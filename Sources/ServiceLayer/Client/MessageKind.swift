@@ -70,7 +70,8 @@ extension APIError {
             let lowered = said?.lowercased() ?? ""
             return .httpStatus(
                 HTTPFacts(
-                    code: code, url: url, serverSaid: said, html: HTMLPage(body), sentCredential: context.sentCredential,
+                    code: code, url: url, serverSaid: said, html: HTMLPage(body),
+                    sentCredential: context.sentCredential,
                     mentionsAPIKey: ["api key", "api_key", "apikey", "api-key"].contains { lowered.contains($0) },
                     mentionsExpiredToken: lowered.contains("expired")
                         || (lowered.contains("token") && (lowered.contains("invalid") || lowered.contains("revoked")))))

@@ -49,8 +49,9 @@ struct HTMLPage: Sendable, Equatable {
     init?(_ body: Data) {
         let head = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
         let start = head.drop { $0.isWhitespace }.prefix(200).lowercased()
-        guard start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<head")
-            || start.hasPrefix("<body") || start.hasPrefix("<title") || start.hasPrefix("<h1")
+        guard
+            start.hasPrefix("<!doctype html") || start.hasPrefix("<html") || start.hasPrefix("<head")
+                || start.hasPrefix("<body") || start.hasPrefix("<title") || start.hasPrefix("<h1")
         else { return nil }
         title = Self.title(in: head)
         firstWords = Self.words(in: head)
@@ -71,7 +72,8 @@ struct HTMLPage: Sendable, Equatable {
         if let body = html.range(of: "<body", options: .caseInsensitive) { text = String(html[body.lowerBound...]) }
         for element in ["script", "style", "title"] {
             while let open = text.range(of: "<\(element)", options: .caseInsensitive),
-                let close = text.range(of: "</\(element)>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
+                let close = text.range(
+                    of: "</\(element)>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
             {
                 text.removeSubrange(open.lowerBound..<close.upperBound)
             }
@@ -79,8 +81,11 @@ struct HTMLPage: Sendable, Equatable {
         var plain = ""
         var inTag = false
         for character in text {
-            if character == "<" { inTag = true; plain.append(" ") } else if character == ">" { inTag = false } else if !inTag
-            {
+            if character == "<" {
+                inTag = true; plain.append(" ")
+            } else if character == ">" {
+                inTag = false
+            } else if !inTag {
                 plain.append(character)
             }
         }

@@ -47,7 +47,8 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         for (kind, table) in tables.sorted(by: { $0.key < $1.key }) {
             let begin = "<!-- begin messages: \(kind) -->"
             let end = "<!-- end messages: \(kind) -->"
-            guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+            guard let start = text.range(of: begin),
+                let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
             else {
                 XCTFail("the article has no \(begin) … \(end) markers")
                 continue

@@ -17,7 +17,8 @@ final class ErrorMessageTests: XCTestCase {
         + [-1103, -1104, -1200, -1201, -1202, -1203, -1204, -1205, -1206, -2000, -3000, -3001, -3002, -3003, -3004]
         + [-3005, -3006, -3007]
 
-    private static let url = URL(string: "https://learner:PW-SECRET@api.example.com:8443/v3/movie/7?api_key=K-SECRET#x")!
+    private static let url = URL(
+        string: "https://learner:PW-SECRET@api.example.com:8443/v3/movie/7?api_key=K-SECRET#x")!
 
     /// The code `raw`, when this Foundation defines it (the initializer is failable on Linux only).
     private static func code(_ raw: Int) -> URLError.Code? {
@@ -99,11 +100,15 @@ final class ErrorMessageTests: XCTestCase {
     }
 
     func testAppTransportSecurityNamesTheInfoPlistKeys() {
-        let local = APIError(URLError(.appTransportSecurityRequiresSecureConnection), url: URL(string: "http://localhost:8090/menu")!)
-        XCTAssertTrue(local.recoverySuggestion?.contains("NSAllowsLocalNetworking") ?? false, local.localizedDescription)
-        let loopback = APIError(URLError(.appTransportSecurityRequiresSecureConnection), url: URL(string: "http://127.0.0.1:8090/")!)
+        let local = APIError(
+            URLError(.appTransportSecurityRequiresSecureConnection), url: URL(string: "http://localhost:8090/menu")!)
+        XCTAssertTrue(
+            local.recoverySuggestion?.contains("NSAllowsLocalNetworking") ?? false, local.localizedDescription)
+        let loopback = APIError(
+            URLError(.appTransportSecurityRequiresSecureConnection), url: URL(string: "http://127.0.0.1:8090/")!)
         XCTAssertTrue(loopback.recoverySuggestion?.contains("NSAllowsLocalNetworking") ?? false)
-        let remote = APIError(URLError(.appTransportSecurityRequiresSecureConnection), url: URL(string: "http://example.com/")!)
+        let remote = APIError(
+            URLError(.appTransportSecurityRequiresSecureConnection), url: URL(string: "http://example.com/")!)
         let fix = remote.recoverySuggestion ?? ""
         XCTAssertTrue(fix.contains("NSExceptionDomains") && fix.contains("NSExceptionAllowsInsecureHTTPLoads"), fix)
         XCTAssertTrue(remote.localizedDescription.contains("http://example.com/"), remote.localizedDescription)
@@ -114,7 +119,8 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertTrue(untrusted.failureReason?.contains("self-signed") ?? false)
         XCTAssertTrue(APIError(URLError(.serverCertificateHasBadDate)).localizedDescription.contains("expired"))
         let tls = APIError(URLError(.secureConnectionFailed), url: URL(string: "https://127.0.0.1:8090/")!)
-        XCTAssertTrue(tls.recoverySuggestion?.contains("`http://`") ?? false, "http vs https: \(tls.localizedDescription)")
+        XCTAssertTrue(
+            tls.recoverySuggestion?.contains("`http://`") ?? false, "http vs https: \(tls.localizedDescription)")
         XCTAssertTrue(tls.localizedDescription.contains("127.0.0.1:8090"), tls.localizedDescription)
     }
 

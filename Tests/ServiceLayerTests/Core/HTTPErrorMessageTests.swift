@@ -69,9 +69,11 @@ final class HTTPErrorMessageTests: MessageScenarioTestCase {
     func testAnHTML500IsNamedAsHTMLWithItsTitleAndTheLoggerCountsItsRealSize() async throws {
         let lines = Locked<[String]>([])
         servers.fixture.inject(.html500, path: "/categories", times: nil)
-        let options = APIClient.Options(timeout: 10, retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } })
+        let options = APIClient.Options(
+            timeout: 10, retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } })
         let client = APIClient(
-            baseURL: servers.fixture.baseURL, session: APIClient.makeSession(configuration: .ephemeral), options: options)
+            baseURL: servers.fixture.baseURL, session: APIClient.makeSession(configuration: .ephemeral),
+            options: options)
         var caught: APIError?
         do { _ = try await client.send(Endpoint<Data>("categories")) } catch { caught = error }
         let error = try XCTUnwrap(caught)
@@ -82,7 +84,8 @@ final class HTTPErrorMessageTests: MessageScenarioTestCase {
         XCTAssertTrue(text.contains("titled \"500 Internal Server Error\""), text)
         XCTAssertTrue(text.contains("beginning \""), "the first words: \(text)")
         let line = try XCTUnwrap(lines.withLock { $0.first })
-        XCTAssertTrue(line.contains("received \(body.count) bytes"), "the body's real size, not the placeholder's: \(line)")
+        XCTAssertTrue(
+            line.contains("received \(body.count) bytes"), "the body's real size, not the placeholder's: \(line)")
         let placeholder = "<\(body.count) bytes>"  // what the redacted body reads, whose size was logged before
         XCTAssertFalse(line.contains("received \(placeholder.count) bytes"), line)
     }
@@ -94,7 +97,8 @@ final class HTTPErrorMessageTests: MessageScenarioTestCase {
         XCTAssertEqual(message(#"{"title":"Bad","detail":"x must be > 0"}"#), "Bad: x must be > 0")
         XCTAssertEqual(message(#"{"title":"Forbidden"}"#), "Forbidden")
         XCTAssertEqual(message(#"{"errors":[{"message":"first"},{"message":"second"}]}"#), "first")
-        XCTAssertEqual(message(#"{"error":{"code":401,"message":"Request had invalid credentials"}}"#),
+        XCTAssertEqual(
+            message(#"{"error":{"code":401,"message":"Request had invalid credentials"}}"#),
             "Request had invalid credentials")
         XCTAssertEqual(message(#"{"error":"wins","status_message":"loses"}"#), "wins", "the old shapes come first")
         XCTAssertNil(message(#"{"errors":[]}"#))

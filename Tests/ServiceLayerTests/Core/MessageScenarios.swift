@@ -146,7 +146,8 @@ enum MessageScenarios {
         },
         MessageScenario(kind: "HTTP", mistake: "A TMDB-style 401: the API key is missing or wrong") { servers in
             await servers.answer(
-                401, #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#,
+                401,
+                #"{"status_code":7,"status_message":"Invalid API key: You must be granted a valid key.","success":false}"#,
                 as: Data.self)
         },
         MessageScenario(kind: "HTTP", mistake: "A 401 to a request that carried a token") { servers in
@@ -197,7 +198,8 @@ enum MessageScenarios {
         },
         MessageScenario(kind: "Decoding", mistake: "An HTML page with status 200 (a wrong base URL)") { servers in
             await servers.answer(
-                200, "<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body><h1>Welcome to nginx!</h1>"
+                200,
+                "<!DOCTYPE html><html><head><title>Welcome to nginx!</title></head><body><h1>Welcome to nginx!</h1>"
                     + "<p>If you see this page, the web server is working.</p></body></html>",
                 contentType: "text/html", as: ScenarioMovie.self)
         },
