@@ -71,7 +71,12 @@ public enum APIError: Error, Sendable {
                 self = .transport(URLError(error.code))
                 return
             }
-            self = .transport(URLError(error.code, userInfo: [NSURLErrorFailingURLErrorKey: shown]))
+            var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: shown]
+            if let (hint, missing) = TransportHint.find(in: error, url: failing) {
+                userInfo[TransportHint.key] = hint.rawValue
+                userInfo[TransportHint.missingBytesKey] = missing
+            }
+            self = .transport(URLError(error.code, userInfo: userInfo))
         }
     }
 

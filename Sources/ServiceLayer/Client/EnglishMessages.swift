@@ -22,14 +22,13 @@ struct EnglishMessages: MessageTable {
             let limit = seconds.map { " of \(Self.seconds($0))" } ?? ""
             return .init(
                 what: "No complete answer\(from(url)) arrived within the request's timeout\(limit)",
-                why: "The request's timeout applies to each try — not URLSession's resource timeout, "
-                    + "`timeoutIntervalForResource`, unless you lowered it — (the endpoint's `timeout`, else "
-                    + "`APIClient.Options.timeout`, else the session's `timeoutIntervalForRequest`, 60 s by default); "
-                    + "the server was too slow or stopped answering mid-way — or the URL says `https://` to a "
-                    + "plain-HTTP server, which on Linux waits until the timeout",
-                fix: "Check the URL's scheme (`http` for a local development server) and that the server answers it "
-                    + "quickly (curl it); for a slow endpoint raise its "
-                    + "`timeout(_:)` or `APIClient.Options.timeout`, then try again")
+                why: "Each try may take the request's timeout: the endpoint's `timeout(_:)`, else "
+                    + "`APIClient.Options.timeout`, else the session's `timeoutIntervalForRequest` (60 s by default). "
+                    + "The server was too slow or stopped answering mid-way (on Linux, an `https://` URL to a "
+                    + "plain-HTTP server that waits for a request also ends here)",
+                fix: "Check that the server answers that URL quickly (curl it) and that its scheme is right (`http` "
+                    + "for a local development server); for a slow endpoint raise its `timeout(_:)` or "
+                    + "`APIClient.Options.timeout`")
         case .transport(let facts):
             return EnglishTransportMessages.explain(facts)
         case .cancelled(let url):

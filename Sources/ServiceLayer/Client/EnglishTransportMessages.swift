@@ -20,15 +20,41 @@ enum EnglishTransportMessages {
             ? "add `NSAllowsLocalNetworking` (true) under `NSAppTransportSecurity` in the app's Info.plist"
             : "add the host under `NSAppTransportSecurity` → `NSExceptionDomains` with "
                 + "`NSExceptionAllowsInsecureHTTPLoads` (true) in the app's Info.plist"
-        let text = sentences(facts.code, url: url, place: place, server: server, running: running, plist: plist)
+        if let hint = facts.hint {
+            return explain(hint, facts: facts, url: url)
+        }
+        let text = sentences(
+            facts.code, url: url, place: place, server: server, running: running, plist: plist, facts: facts)
         return .init(what: text.what, why: text.why, fix: text.fix)
+    }
+
+    /// A failure whose text said more than its code (Linux reports both as `URLError.unknown`).
+    private static func explain(_ hint: TransportHint, facts: TransportFacts, url: String) -> APIError.Explanation {
+        switch hint {
+        case .httpsToPlainServer:
+            let plain = facts.hostPort.map { " at \($0)" } ?? ""
+            return .init(
+                what: "A secure connection\(url) failed: the server\(plain) answered in plain HTTP",
+                why: "The URL says `https://`, but that port is served by a plain-HTTP server (a local "
+                    + "development server usually is)",
+                fix: "Use `http://` in the base URL for that server, or the port where it serves HTTPS")
+        case .bodyCutShort:
+            let missing = facts.missingBytes.map { ", \($0) bytes short of its `Content-Length`" } ?? ""
+            let from = facts.url.map { " from \($0)" } ?? ""
+            return .init(
+                what: "The answer\(from) was cut short\(missing)",
+                why: "The server (or the network) closed the connection before the whole body was sent",
+                fix: "Try again (an idempotent request was retried already); if it repeats, check the server's log "
+                    + "for a crash mid-answer and the `Content-Length` it sends")
+        }
     }
 
     // The raw values, so that the table reads the same on every platform (a few codes exist only on
     // Apple's Foundation or only in swift-corelibs-foundation).
     // swift-format-ignore
     private static func sentences(
-        _ code: URLError.Code, url: String, place: String, server: String, running: String, plist: String
+        _ code: URLError.Code, url: String, place: String, server: String, running: String, plist: String,
+        facts: TransportFacts
     ) -> (what: String, why: String, fix: String) {
         switch code.rawValue {
         case -1004:  // cannotConnectToHost
@@ -58,13 +84,13 @@ enum EnglishTransportMessages {
                     + "not an HTTP server on that port)",
                 "Check that the port is the HTTP server's, and the server's log for a crash mid-answer")
         case -1011:  // badServerResponse
-            return ("The server\(url) closed the connection without a valid answer",
-                "Nothing usable came back: the server crashed or closed the connection, or the port speaks another "
-                    + "protocol (an `https` URL to a plain-HTTP port fails like this on Linux)",
-                "Check the scheme (`http` vs `https`) and the port in the base URL, and the server's log")
+            return ("The server\(facts.url.map { " at \($0)" } ?? "") closed the connection without a valid answer",
+                "Nothing usable came back: the server crashed or dropped the connection before answering, or the "
+                    + "port is not an HTTP server's",
+                "Check the server's log, and that the port in the base URL is the HTTP server's")
         case -1200:  // secureConnectionFailed
             return ("A secure (TLS) connection\(url) could not be made",
-                facts(forTLS: url) ? "The URL says `https`, but the server at that port does not speak TLS (a "
+                facts.scheme == "https" ? "The URL says `https`, but the server at that port does not speak TLS (a "
                     + "plain-HTTP server), or the TLS handshake failed" : "The TLS handshake failed",
                 "If the server is plain HTTP (a local development server usually is), use `http://` in the base "
                     + "URL; otherwise check the server's TLS setup")
@@ -217,8 +243,6 @@ enum EnglishTransportMessages {
                 "Check the URL, the network and \(server), then try again")
         }
     }
-
-    private static func facts(forTLS url: String) -> Bool { url.contains("https://") }
 }
 
 extension String {

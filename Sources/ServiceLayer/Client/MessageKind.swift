@@ -36,6 +36,10 @@ struct TransportFacts: Sendable {
     /// Whether the URL's host is this machine (`localhost`, `127.0.0.1`, `::1`).
     var isLoopback: Bool
     var scheme: String?
+    /// What the error's own text said that its code does not (see ``TransportHint``).
+    var hint: TransportHint?
+    /// The bytes a body cut short lacked, when known.
+    var missingBytes: Int?
 }
 
 /// The facts of a non-2xx answer.
@@ -101,5 +105,7 @@ extension TransportFacts {
         let host = failing.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.host }?.lowercased()
         isLoopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host ?? "") || host?.hasPrefix("127.") == true
         scheme = failing?.scheme?.lowercased()
+        hint = (error.userInfo[TransportHint.key] as? String).flatMap(TransportHint.init(rawValue:))
+        missingBytes = error.userInfo[TransportHint.missingBytesKey] as? Int
     }
 }

@@ -19,15 +19,26 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
     /// what happened, why, the fix). Ports are shown as 8090, the fixture server's default.
     private func tables() async throws -> [String: String] {
         var rows: [String: [String]] = [:]
+        var reportRows: [String] = []
         for scenario in MessageScenarios.all {
-            let (error, _) = try await run(scenario.mistake)
+            let (error, report) = try await run(scenario.mistake)
             let explanation = error.explanation()
             let cells = [scenario.mistake, explanation.what, explanation.why, explanation.fix].map(Self.cell)
             rows[scenario.kind, default: []].append("| " + cells.joined(separator: " | ") + " |")
+            if let reported = report?.explanation, reported != explanation {
+                let changed = [reported.what, reported.why, reported.fix].filter {
+                    ![explanation.what, explanation.why, explanation.fix].contains($0)
+                }
+                let cells = [scenario.mistake, changed.joined(separator: " ")].map(Self.cell)
+                reportRows.append("| " + cells.joined(separator: " | ") + " |")
+            }
         }
-        return rows.mapValues { rows in
+        var tables = rows.mapValues { rows in
             (["| Mistake | What happened | Why | The fix |", "|---|---|---|---|"] + rows).joined(separator: "\n")
         }
+        tables["Report"] = (["| Mistake | What the report's explanation says instead |", "|---|---|"] + reportRows)
+            .joined(separator: "\n")
+        return tables
     }
 
     private static func cell(_ text: String) -> String {
@@ -43,7 +54,7 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         #else
         var text = try String(contentsOf: Self.article, encoding: .utf8)
         let tables = try await tables()
-        XCTAssertEqual(Set(tables.keys), ["Transport", "HTTP", "Decoding"])
+        XCTAssertEqual(Set(tables.keys), ["Transport", "HTTP", "Decoding", "Report"])
         for (kind, table) in tables.sorted(by: { $0.key < $1.key }) {
             let begin = "<!-- begin messages: \(kind) -->"
             let end = "<!-- end messages: \(kind) -->"

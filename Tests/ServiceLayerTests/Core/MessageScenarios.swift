@@ -23,10 +23,12 @@ struct MessageScenario: Sendable {
     let run: @Sendable (MessageScenarioServers) async throws -> (APIError, ExchangeReport?)
 }
 
-/// The servers a scenario may use: a fixture server (faults injected per path) and a closed port.
+/// The servers a scenario may use: a fixture server (faults injected per path), a closed port, and a
+/// server that answers anything with a plain-HTTP 400.
 struct MessageScenarioServers: Sendable {
     let fixture: FixtureServer
     let closedPort: URL
+    let plainAnswer: URL
 
     /// A client against `baseURL` (the fixture server's root by default), no retries, 10 s per try,
     /// with `decoder`, `headers`, and a report observer.
@@ -118,11 +120,18 @@ enum MessageScenarios {
                 servers.client(base, reports: $0)
             }
         },
-        MessageScenario(kind: "Transport", mistake: "`https://` to a plain-HTTP server") { servers in
+        MessageScenario(kind: "Transport", mistake: "`https://` to a plain-HTTP server that waits") { servers in
             var components = URLComponents(url: servers.fixture.baseURL, resolvingAgainstBaseURL: false)!
             components.scheme = "https"
             return await servers.failure(Endpoint<Data>("categories")) {
                 servers.client(components.url!, timeout: 2, reports: $0)
+            }
+        },
+        MessageScenario(kind: "Transport", mistake: "`https://` to a server that answers in plain HTTP") { servers in
+            var components = URLComponents(url: servers.plainAnswer, resolvingAgainstBaseURL: false)!
+            components.scheme = "https"
+            return await servers.failure(Endpoint<Data>("categories")) {
+                servers.client(components.url!, timeout: 5, reports: $0)
             }
         },
         MessageScenario(kind: "Transport", mistake: "The server closes the connection before answering") {
@@ -214,6 +223,7 @@ enum MessageScenarios {
 class MessageScenarioTestCase: XCTestCase {
     var servers: MessageScenarioServers!
     private var closedPort: ClosedPort?
+    private var plainServer: OneAnswerServer?
 
     override func setUpWithError() throws {
         try super.setUpWithError()
@@ -221,13 +231,18 @@ class MessageScenarioTestCase: XCTestCase {
         try fixture.start()
         let closed = try ClosedPort()
         closedPort = closed
-        servers = MessageScenarioServers(fixture: fixture, closedPort: closed.baseURL)
+        let plain = try OneAnswerServer(
+            answer: Data("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+        plainServer = plain
+        servers = MessageScenarioServers(fixture: fixture, closedPort: closed.baseURL, plainAnswer: plain.baseURL)
     }
 
     override func tearDown() {
         servers?.fixture.stop()
         servers = nil
         closedPort = nil
+        plainServer?.stop()
+        plainServer = nil
         super.tearDown()
     }
 

@@ -54,14 +54,14 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
     }
 
     func testHTTPSToAPlainServerSaysToCheckTheScheme() async throws {
-        let (error, report) = try await run("`https://` to a plain-HTTP server")
+        let (error, report) = try await run("`https://` to a plain-HTTP server that waits")
         // Linux's URLSession (curl) waits for a TLS answer until the timeout; Apple's fails the handshake.
         switch error {
         case .timedOut:
             let explanation = try XCTUnwrap(report?.explanation)
             XCTAssertTrue(explanation.what.contains("https://127.0.0.1:"), explanation.what)
             XCTAssertTrue(explanation.what.contains("2 s"), "the timeout's value: \(explanation.what)")
-            XCTAssertTrue(explanation.why.contains("`https://` to a plain-HTTP server"), explanation.why)
+            XCTAssertTrue(explanation.why.contains("`https://` URL to a plain-HTTP server"), explanation.why)
             XCTAssertTrue(explanation.fix.contains("scheme"), explanation.fix)
         case .transport(let urlError):
             XCTAssertTrue([.secureConnectionFailed, .badServerResponse].contains(urlError.code), "\(urlError.code)")
@@ -69,6 +69,18 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         default:
             XCTFail("expected a timeout or a TLS failure, got \(error)")
         }
+    }
+
+    func testHTTPSToAServerAnsweringInPlainHTTPSaysToUseHTTP() async throws {
+        let (error, _) = try await run("`https://` to a server that answers in plain HTTP")
+        guard case .transport(let urlError) = error else { return XCTFail("expected .transport, got \(error)") }
+        // Linux: URLError.unknown with OpenSSL's "wrong version number"; Apple: secureConnectionFailed.
+        XCTAssertTrue([.unknown, .secureConnectionFailed].contains(urlError.code), "\(urlError.code)")
+        let port = try XCTUnwrap(servers.plainAnswer.port)
+        let text = error.localizedDescription
+        XCTAssertTrue(text.contains("https://127.0.0.1:\(port)/categories"), text)
+        XCTAssertTrue(error.recoverySuggestion?.contains("`http://`") ?? false, text)
+        XCTAssertFalse(text.contains("cut short"), "not mistaken for a cut body: \(text)")
     }
 
     func testAConnectionClosedBeforeTheAnswerNamesTheURL() async throws {
@@ -86,6 +98,7 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         let text = error.localizedDescription
         XCTAssertTrue(text.contains("cut short"), text)
         XCTAssertTrue(text.contains("http://127.0.0.1:"), text)
+        XCTAssertFalse(text.contains("`http://`"), "not mistaken for a scheme mismatch: \(text)")
     }
 
     func testATimeoutNamesItsValueAndWhichTimeoutInTheReport() async throws {
@@ -94,7 +107,7 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         let explanation = try XCTUnwrap(report?.explanation)
         XCTAssertTrue(explanation.what.contains("timeout of 1 s"), explanation.what)
         XCTAssertTrue(explanation.what.contains("/categories"), explanation.what)
-        XCTAssertTrue(explanation.why.contains("each try"), explanation.why)
+        XCTAssertTrue(explanation.why.contains("Each try may take the request's timeout"), explanation.why)
         XCTAssertTrue(explanation.fix.contains("timeout(_:)"), explanation.fix)
         XCTAssertTrue(error.localizedDescription.contains("request's timeout"), error.localizedDescription)
     }
