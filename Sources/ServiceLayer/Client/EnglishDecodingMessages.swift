@@ -16,7 +16,9 @@ enum EnglishDecodingMessages {
     }
 
     private static func what(_ facts: DecodingFacts) -> String {
-        let answer = "The answer" + (facts.url.map { " from \($0)" } ?? "") + (facts.status.map { " (\($0))" } ?? "")
+        // A file the app reads itself (no URL, no status) is "the JSON"; an answer names its URL and status.
+        let source = facts.url == nil && facts.status == nil ? "The JSON" : "The answer"
+        let answer = source + (facts.url.map { " from \($0)" } ?? "") + (facts.status.map { " (\($0))" } ?? "")
         let found =
             facts.foundKind.map { kind in
                 ", found " + article(kind) + (facts.foundText.map { " \($0)" } ?? "")

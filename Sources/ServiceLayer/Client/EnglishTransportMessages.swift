@@ -14,7 +14,9 @@ enum EnglishTransportMessages {
             facts.isLoopback
             ? "Start your local server (for example `swift run fixture-server`) and check that it listens on "
                 + "that port — a wrong port and a stopped server both look like this"
-            : "Check the host and port in the base URL, and that \(server) is running and reachable from here"
+            : "Check the host and port in the base URL, that \(server) is running, and that this device can reach "
+                + "it (the same network, no firewall in between; a phone reaches your Mac by its LAN address, not "
+                + "`localhost`)"
         let plist =
             facts.isLoopback
             ? "add `NSAllowsLocalNetworking` (true) under `NSAppTransportSecurity` in the app's Info.plist"
@@ -44,8 +46,16 @@ enum EnglishTransportMessages {
             return .init(
                 what: "The answer\(from) was cut short\(missing)",
                 why: "The server (or the network) closed the connection before the whole body was sent",
-                fix: "Try again (an idempotent request was retried already); if it repeats, check the server's log "
-                    + "for a crash mid-answer and the `Content-Length` it sends")
+                fix: "Try again; if it repeats, check the server's log for a crash mid-answer and the "
+                    + "`Content-Length` it sends")
+        case .hostUnreachable:
+            let place = facts.hostPort.map { " \($0)" } ?? " the host"
+            let target = facts.url.map { " for \($0)" } ?? ""
+            return .init(
+                what: "Could not reach\(place)\(target)",
+                why: "No network route leads to that host from this device",
+                fix: "Check the host's address (a LAN address can change) and that this device is on a network "
+                    + "that reaches it; a phone reaches your Mac by its LAN address, not `localhost`")
         }
     }
 
@@ -59,7 +69,10 @@ enum EnglishTransportMessages {
         switch code.rawValue {
         case -1004:  // cannotConnectToHost
             return ("Could not connect\(url): nothing accepted the connection\(place)",
-                "The connection was refused: no server is listening on that host and port",
+                facts.isLoopback
+                    ? "The connection was refused: no server is listening on that port of this machine"
+                    : "No server accepted the connection on that host and port: none is listening there, or the host "
+                        + "cannot be reached from this network",
                 running)
         case -1003:  // cannotFindHost
             return ("The host name\(url) could not be found",
@@ -129,10 +142,9 @@ enum EnglishTransportMessages {
                 "Its task was cancelled", "Nothing to fix if that was intended")
         case -1:  // unknown
             return ("The request\(url) failed, and URLSession gave no reason (`URLError.unknown`)",
-                "On Linux this is how a body cut short is reported: the connection closed before all the bytes its "
-                    + "`Content-Length` announced arrived; elsewhere the cause is not known",
-                "Try again (an idempotent request was retried already); if it repeats, check the server's log for a "
-                    + "crash mid-answer and the `Content-Length` it sends")
+                "Linux's URLSession reports several failures this way (a body cut short, a TLS failure); this one "
+                    + "said nothing the client recognises",
+                "Try again; if it repeats, check the URL's scheme (`http` vs `https`) and the server's log")
         case -1000:  // badURL
             return ("The URL\(url) is malformed",
                 "URLSession could not parse it", "Fix the base URL or the endpoint's path")

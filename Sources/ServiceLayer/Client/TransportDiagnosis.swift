@@ -16,6 +16,8 @@ enum TransportHint: String, Sendable {
     case httpsToPlainServer
     /// The connection closed before all the bytes `Content-Length` announced arrived.
     case bodyCutShort
+    /// No route leads to the host (another network, a firewall, a LAN address that changed).
+    case hostUnreachable
 
     /// The user-info key of the hint.
     static let key = "ServiceLayer.TransportHint"
@@ -35,6 +37,9 @@ enum TransportHint: String, Sendable {
             return (.bodyCutShort, Int(number))
         }
         if text.contains("partial file") || text.contains("transfer closed") { return (.bodyCutShort, nil) }
+        if ["no route to host", "network is unreachable", "host is unreachable"].contains(where: text.contains) {
+            return (.hostUnreachable, nil)
+        }
         return nil
     }
 }

@@ -133,6 +133,28 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertEqual(Set([dns, refused, lost]).count, 3)
     }
 
+    func testWhatLinuxSaysInsideURLErrorUnknownIsRecognised() {
+        func error(_ code: URLError.Code, _ said: String, _ url: String) -> APIError {
+            APIError(URLError(code, userInfo: [NSLocalizedDescriptionKey: said]), url: URL(string: url)!)
+        }
+        let tls = error(
+            .unknown, "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number", "https://h:8090/")
+        XCTAssertTrue(tls.recoverySuggestion?.contains("`http://`") ?? false, tls.localizedDescription)
+        let cut = error(.unknown, "transfer closed with 90 bytes remaining to read", "http://h:8090/x")
+        XCTAssertTrue(cut.localizedDescription.contains("cut short, 90 bytes short"), cut.localizedDescription)
+        let unreachable = error(
+            .cannotConnectToHost, "Failed to connect to 10.0.0.9 port 80: No route to host", "http://10.0.0.9/")
+        XCTAssertTrue(
+            unreachable.localizedDescription.contains("Could not reach 10.0.0.9:80"), unreachable.localizedDescription)
+        XCTAssertTrue(unreachable.recoverySuggestion?.contains("LAN address") ?? false)
+        let plain = error(.unknown, "something else", "http://h:8090/")
+        XCTAssertTrue(plain.localizedDescription.contains("`URLError.unknown`"), plain.localizedDescription)
+        for error in [tls, cut, unreachable, plain] {
+            XCTAssertFalse(error.localizedDescription.contains("OpenSSL"), "curl's own text is not kept")
+        }
+        XCTAssertEqual(cut, .transport(URLError(.unknown)), "the hint does not change the case or its equality")
+    }
+
     func testTheLanguageIsAnExplicitOptionWithEnglishByDefault() {
         XCTAssertEqual(APIError.messageLanguage, .english)
         XCTAssertEqual(APIError.MessageLanguage.allCases, [.english])
