@@ -10,7 +10,7 @@ struct EnglishMessages: MessageTable {
         switch kind {
         case .invalidRequest(let reason):
             return .init(
-                what: "The request could not be built (\(reason)); nothing was sent",
+                what: "The request could not be built, so nothing was sent: \(reason)",
                 why: "The endpoint's URL or body is not valid as written",
                 fix: "Fix the endpoint in the calling code: its path, its query values or its body")
         case .offline(let url):

@@ -54,7 +54,7 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         #else
         var text = try String(contentsOf: Self.article, encoding: .utf8)
         let tables = try await tables()
-        XCTAssertEqual(Set(tables.keys), ["Transport", "HTTP", "Decoding", "Report"])
+        XCTAssertEqual(Set(tables.keys), ["Transport", "HTTP", "Decoding", "Other", "Report"])
         for (kind, table) in tables.sorted(by: { $0.key < $1.key }) {
             let begin = "<!-- begin messages: \(kind) -->"
             let end = "<!-- end messages: \(kind) -->"

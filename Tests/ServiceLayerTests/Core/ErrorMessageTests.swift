@@ -176,3 +176,33 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertTrue(APIError.server(message: "Email taken.").localizedDescription.contains("\"Email taken.\""))
     }
 }
+
+/// The failures that are neither transport, HTTP nor decoding, made for real.
+final class OtherErrorMessageTests: MessageScenarioTestCase {
+    func testOfflineSaysNothingWasSentAndToCheckTheNetwork() async throws {
+        let (error, _) = try await run("The device is offline")
+        XCTAssertEqual(error, .offline)
+        XCTAssertTrue(error.recoverySuggestion?.contains("network connection") ?? false)
+        XCTAssertTrue(servers.fixture.requests.isEmpty, "nothing was sent")
+    }
+
+    func testATokenBeforeLoggingInSaysToLogIn() async throws {
+        let (error, _) = try await run("A call that needs a token before logging in")
+        XCTAssertEqual(error, .notAuthenticated)
+        XCTAssertTrue(error.recoverySuggestion?.contains("Log in first") ?? false)
+    }
+
+    func testABodyThatCannotBeEncodedNamesTheReason() async throws {
+        let (error, _) = try await run("A body that cannot be encoded (`Double.nan`)")
+        guard case .invalidRequest(let reason) = error else { return XCTFail("expected .invalidRequest, got \(error)") }
+        XCTAssertTrue(error.localizedDescription.contains(reason), error.localizedDescription)
+        XCTAssertFalse(error.localizedDescription.contains(".."), error.localizedDescription)
+    }
+
+    func testAServerRefusalQuotesTheServerAndShowsNoPassword() async throws {
+        let (error, _) = try await run("A wrong password (the server says so in a 200)")
+        guard case .server(let message) = error else { return XCTFail("expected .server, got \(error)") }
+        XCTAssertTrue(error.localizedDescription.contains("\"\(message)"), error.localizedDescription)
+        XCTAssertFalse(error.localizedDescription.contains("wrong-password"), error.localizedDescription)
+    }
+}

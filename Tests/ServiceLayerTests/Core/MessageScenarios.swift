@@ -103,7 +103,7 @@ enum MessageScenarios {
     static let queryKey = "KEY-SECRET-0451"
     static let password = "PW-SECRET-1984"
 
-    static let all: [MessageScenario] = transport + http + decoding
+    static let all: [MessageScenario] = transport + http + decoding + other
 
     static let transport: [MessageScenario] = [
         MessageScenario(kind: "Transport", mistake: "The server is not running, or the port is wrong") { servers in
@@ -215,6 +215,40 @@ enum MessageScenarios {
         MessageScenario(kind: "Decoding", mistake: "An empty 200 where JSON was expected") { servers in
             servers.fixture.inject(.emptyOK, path: "/categories", times: nil)
             return await servers.failure(Endpoint<ScenarioUser>("categories")) { servers.client(reports: $0) }
+        },
+    ]
+}
+
+extension MessageScenarios {
+    static let other: [MessageScenario] = [
+        MessageScenario(kind: "Other", mistake: "The device is offline") { servers in
+            await servers.failure(Endpoint<Data>("categories")) { reports in
+                let options = APIClient.Options(
+                    retryPolicy: .never, connectivity: FakeConnectivity(online: false),
+                    resultObserver: { report in reports.withLock { $0.append(report) } })
+                return APIClient(baseURL: servers.fixture.baseURL, options: options)
+            }
+        },
+        MessageScenario(kind: "Other", mistake: "A call that needs a token before logging in") { servers in
+            await servers.failure(Endpoint<Data>("api/products").requiringAuthorization()) {
+                servers.client(reports: $0)
+            }
+        },
+        MessageScenario(kind: "Other", mistake: "A body that cannot be encoded (`Double.nan`)") { servers in
+            await servers.failure(Endpoint<Void>(method: .post, "order").body(["price": Double.nan])) {
+                servers.client(reports: $0)
+            }
+        },
+        MessageScenario(kind: "Other", mistake: "A wrong password (the server says so in a 200)") { servers in
+            let accounts = AccountController(
+                baseURL: URL(string: "api/", relativeTo: servers.fixture.baseURL)!.absoluteURL,
+                session: APIClient.makeSession(configuration: .ephemeral))
+            do throws(APIError) {
+                _ = try await accounts.logIn(email: "nobody@example.com", password: "wrong-password")
+                return (.invalidRequest("the scenario succeeded"), nil)
+            } catch {
+                return (error, nil)
+            }
         },
     ]
 }
