@@ -66,15 +66,16 @@ public enum APIError: Error, Sendable {
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
         default:
-            // The user info is dropped (the failing URL may hold a token): only the URL as messages show it stays.
-            guard let failing = error.failingURL ?? url, let shown = URL(string: ShownURL.text(failing)) else {
-                self = .transport(URLError(error.code))
-                return
+            // The user info is dropped (the failing URL may hold a token): only the URL as messages show
+            // it stays, and what the error's text said that its code does not (TransportDiagnosis.swift).
+            let failing = error.failingURL ?? url
+            var userInfo: [String: Any] = [:]
+            if let failing, let shown = URL(string: ShownURL.text(failing)) {
+                userInfo[NSURLErrorFailingURLErrorKey] = shown
             }
-            var userInfo: [String: Any] = [NSURLErrorFailingURLErrorKey: shown]
             if let (hint, missing) = TransportHint.find(in: error, url: failing) {
                 userInfo[TransportHint.key] = hint.rawValue
-                userInfo[TransportHint.missingBytesKey] = missing
+                if let missing { userInfo[TransportHint.missingBytesKey] = missing }
             }
             self = .transport(URLError(error.code, userInfo: userInfo))
         }
@@ -95,8 +96,7 @@ public enum APIError: Error, Sendable {
                 #else
                 let code = URLError.Code(rawValue: nsError.code)
                 #endif
-                let failing = nsError.userInfo[NSURLErrorFailingURLErrorKey] as? URL
-                self.init(URLError(code), url: failing ?? url)
+                self.init(URLError(code, userInfo: nsError.userInfo), url: url)
             } else {
                 self = .transport(URLError(.unknown))
             }
