@@ -196,6 +196,18 @@ enum DecodingDiagnosis {
             } else {
                 facts.fix = .changeType
             }
+        case ("string", let number as NSNumber) where JSONValue.kind(of: number) == "number":
+            // A `Date` read with a string strategy (`.iso8601`, `.formatted`) meeting a timestamp.
+            let digits = String(number.int64Value).count
+            let dateLike = ["date", "time", "_at", "At", "created", "updated", "released", "expires"].contains {
+                (facts.key ?? "").contains($0)
+            }
+            if dateLike, [9, 10, 12, 13].contains(digits) {
+                facts.fix = .dateStrategy
+                facts.dateFormat = digits <= 10 ? "seconds since 1970" : "milliseconds since 1970"
+            } else {
+                facts.fix = .changeType
+            }
         case (_, is NSNull):
             facts.fix = .optional
         case (_, .some):

@@ -95,6 +95,22 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         XCTAssertTrue(error.recoverySuggestion?.contains("Endpoint<Void>") ?? false)
     }
 
+    func testATimestampWhereADateStringWasExpectedNamesSecondsSince1970() {
+        struct Event: Decodable { let createdAt: Date }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        for (body, format) in [
+            (#"{"createdAt":1714557600}"#, ".secondsSince1970"),
+            (#"{"createdAt":1714557600000}"#, ".millisecondsSince1970"),
+        ] {
+            var caught: (any Error)?
+            do { _ = try decoder.decode(Event.self, from: Data(body.utf8)) } catch { caught = error }
+            let description = DecodingErrorDescription.describe(caught!, body: Data(body.utf8), url: nil, status: 200)
+            let error = APIError.decoding(description: description, body: Data(body.utf8))
+            XCTAssertTrue(error.recoverySuggestion?.contains(format) ?? false, error.localizedDescription)
+        }
+    }
+
     func testASecretFieldsValueIsNotShown() {
         struct Login: Decodable { let token: Int }
         let body = Data(#"{"token":"tok-SECRET-123"}"#.utf8)
