@@ -29,8 +29,10 @@ public enum APIError: Error, Sendable {
     case notAuthenticated
     /// The server answered with a status outside `200...299`. `body` is the response body as sent.
     case httpStatus(code: Int, body: Data)
-    /// The server answered 2xx but the body did not decode as the expected type. `description` names
-    /// the coding path and what was wrong; `body` is the response body as sent.
+    /// The server answered 2xx but the body did not decode as the expected type. `description` holds
+    /// what the client found, as compact JSON: the URL (without secrets), the status, the coding path
+    /// Foundation gave, what was expected and found, and the model fix the body points at (the messages
+    /// are written from it); `body` is the response body as sent.
     case decoding(description: String, body: Data)
     /// The server answered, but said the operation failed (for example `{"success":false,"message":...}`
     /// in a 200 body). `message` is the server's own text.
