@@ -109,6 +109,12 @@ enum MessageScenarios {
         MessageScenario(kind: "Transport", mistake: "The server is not running, or the port is wrong") { servers in
             await servers.failure(Endpoint<Data>("menu")) { servers.client(servers.closedPort, reports: $0) }
         },
+        MessageScenario(kind: "Transport", mistake: "A host name that does not exist") { servers in
+            // `.invalid` never resolves (RFC 2606), on any network.
+            await servers.failure(Endpoint<Data>("menu")) {
+                servers.client(URL(string: "http://restaurant-server.invalid:8090/")!, reports: $0)
+            }
+        },
         MessageScenario(kind: "Transport", mistake: "An API key in the query and a password in the URL, port closed") {
             servers in
             var components = URLComponents(url: servers.closedPort, resolvingAgainstBaseURL: false)!

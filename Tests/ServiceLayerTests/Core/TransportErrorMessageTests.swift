@@ -41,6 +41,16 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         XCTAssertEqual(report?.explanation?.what, error.explanation().what)
     }
 
+    func testAHostThatDoesNotExistNamesTheHostAndSaysToCheckItsSpelling() async throws {
+        let (error, _) = try await run("A host name that does not exist")
+        guard case .transport(let urlError) = error else { return XCTFail("expected .transport, got \(error)") }
+        XCTAssertTrue([.cannotFindHost, .dnsLookupFailed].contains(urlError.code), "\(urlError.code)")
+        let text = error.localizedDescription
+        XCTAssertTrue(text.contains("http://restaurant-server.invalid:8090/menu"), text)
+        XCTAssertTrue(error.recoverySuggestion?.contains("host name") ?? false, text)
+        XCTAssertFalse(text.contains("Start your local server"), "not the advice for a refused connection")
+    }
+
     func testNoSecretOfTheURLAppearsInAnyText() async throws {
         let (error, report) = try await run("An API key in the query and a password in the URL, port closed")
         XCTAssertEqual(error, .transport(URLError(.cannotConnectToHost)))
