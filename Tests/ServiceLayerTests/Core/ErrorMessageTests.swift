@@ -199,6 +199,19 @@ final class OtherErrorMessageTests: MessageScenarioTestCase {
         XCTAssertFalse(error.localizedDescription.contains(".."), error.localizedDescription)
     }
 
+    func testACutDownloadSaysHowManyBytesArrivedAndTheReportNamesTheURL() async throws {
+        let (error, report) = try await run("A download cut halfway")
+        guard case .incompleteDownload(let expected, let received) = error else {
+            return XCTFail("expected .incompleteDownload, got \(error)")
+        }
+        XCTAssertEqual(expected, 2000)
+        XCTAssertTrue(
+            error.localizedDescription.contains("after \(received) of 2000 bytes"), error.localizedDescription)
+        let explanation = try XCTUnwrap(report?.explanation)
+        XCTAssertTrue(explanation.what.contains("/files/2000"), explanation.what)
+        XCTAssertFalse(explanation.what.contains("cut=1"), "no query: \(explanation.what)")
+    }
+
     func testAServerRefusalQuotesTheServerAndShowsNoPassword() async throws {
         let (error, _) = try await run("A wrong password (the server says so in a 200)")
         guard case .server(let message) = error else { return XCTFail("expected .server, got \(error)") }

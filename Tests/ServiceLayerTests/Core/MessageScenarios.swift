@@ -19,6 +19,9 @@ struct MessageScenario: Sendable {
     let kind: String
     /// The mistake, as the table's first column says it.
     let mistake: String
+    /// Whether the article's tables show it: `false` when its message holds a number that varies from
+    /// run to run (the bytes a cut download had received when it was cut).
+    var inTable = true
     /// Makes the mistake: the error the caller got, and the exchange's report when one was made.
     let run: @Sendable (MessageScenarioServers) async throws -> (APIError, ExchangeReport?)
 }
@@ -244,6 +247,14 @@ extension MessageScenarios {
             await servers.failure(Endpoint<Void>(method: .post, "order").body(["price": Double.nan])) {
                 servers.client(reports: $0)
             }
+        },
+        MessageScenario(kind: "Other", mistake: "A download cut halfway", inTable: false) { servers in
+            let destination = FileManager.default.temporaryDirectory
+                .appendingPathComponent("message-scenario-\(UUID().uuidString).bin")
+            defer { try? FileManager.default.removeItem(at: destination) }
+            let endpoint = Endpoint<Data>("files/2000", query: [URLQueryItem(name: "cut", value: "1")])
+                .downloading(to: destination)
+            return await servers.failure(endpoint) { servers.client(reports: $0) }
         },
         MessageScenario(kind: "Other", mistake: "A wrong password (the server says so in a 200)") { servers in
             let accounts = AccountController(
