@@ -9,7 +9,7 @@ import FoundationNetworking
 /// Every completion handler in ServiceLayer receives a `Result<T, APIError>`, and every `async` method
 /// throws `APIError`. A response that arrived keeps its status code and body, so nothing the server
 /// said is lost.
-public enum APIError: Error, Sendable, Equatable {
+public enum APIError: Error, Sendable {
     /// The request could not be built: the URL could not be formed or the body could not be encoded.
     /// The string says which. Nothing was sent.
     case invalidRequest(String)
@@ -19,8 +19,9 @@ public enum APIError: Error, Sendable, Equatable {
     /// No complete response arrived within the request's timeout.
     case timedOut
     /// Any other transport failure (connection refused, connection lost, TLS, DNS, ...), with the
-    /// code of the `URLError` URLSession reported (its user info, which holds the failing URL and so
-    /// perhaps a token in its query, is dropped).
+    /// code of the `URLError` URLSession reported. Its user info keeps only the failing URL without
+    /// secrets (scheme, host, port and path: no user, password, query or fragment), as `failingURL`.
+    /// Two `.transport` errors are equal when their codes are.
     case transport(URLError)
     /// The call was cancelled by its handle, by the Swift task that awaited it, or by its owner.
     case cancelled
@@ -28,8 +29,10 @@ public enum APIError: Error, Sendable, Equatable {
     case notAuthenticated
     /// The server answered with a status outside `200...299`. `body` is the response body as sent.
     case httpStatus(code: Int, body: Data)
-    /// The server answered 2xx but the body did not decode as the expected type. `description` names
-    /// the coding path and what was wrong; `body` is the response body as sent.
+    /// The server answered 2xx but the body did not decode as the expected type. `description` holds
+    /// what the client found, as compact JSON: the URL (without secrets), the status, the coding path
+    /// Foundation gave, what was expected and found, and the model fix the body points at (the messages
+    /// are written from it); `body` is the response body as sent.
     case decoding(description: String, body: Data)
     /// The server answered, but said the operation failed (for example `{"success":false,"message":...}`
     /// in a 200 body). `message` is the server's own text.
@@ -52,23 +55,41 @@ public enum APIError: Error, Sendable, Equatable {
     case incompleteDownload(expected: Int64, received: Int64)
 
     /// Maps a `URLError` from URLSession to the matching case: not connected → `.offline`, timed out →
-    /// `.timedOut`, cancelled → `.cancelled`, anything else → `.transport`.
+    /// `.timedOut`, cancelled → `.cancelled`, anything else → `.transport` with the failing URL shown
+    /// without secrets (see ``transport(_:)``).
     public init(_ error: URLError) {
+        self.init(error, url: nil)
+    }
+
+    /// `init(_:)`, naming `url` when the error names no failing URL.
+    init(_ error: URLError, url: URL?) {
         switch error.code {
         case .notConnectedToInternet: self = .offline
         case .timedOut: self = .timedOut
         case .cancelled: self = .cancelled
-        default: self = .transport(URLError(error.code))  // no user info: the failing URL may hold a token
+        default:
+            // The user info is dropped (the failing URL may hold a token): only the URL as messages show
+            // it stays, and what the error's text said that its code does not (TransportDiagnosis.swift).
+            let failing = error.failingURL ?? url
+            var userInfo: [String: Any] = [:]
+            if let failing, let shown = URL(string: ShownURL.text(failing)) {
+                userInfo[NSURLErrorFailingURLErrorKey] = shown
+            }
+            if let (hint, missing) = TransportHint.find(in: error, url: failing) {
+                userInfo[TransportHint.key] = hint.rawValue
+                if let missing { userInfo[TransportHint.missingBytesKey] = missing }
+            }
+            self = .transport(URLError(error.code, userInfo: userInfo))
         }
     }
 
-    /// Wraps any error: `APIError` is returned as is, `URLError` is mapped with `init(_:)`, anything
-    /// else becomes `.transport(URLError(.unknown))`.
-    init(wrapping error: any Error) {
+    /// Wraps any error: `APIError` is returned as is, `URLError` is mapped with `init(_:)` (naming `url`
+    /// when it names no failing URL), anything else becomes `.transport(URLError(.unknown))`.
+    init(wrapping error: any Error, url: URL? = nil) {
         if let apiError = error as? APIError {
             self = apiError
         } else if let urlError = error as? URLError {
-            self.init(urlError)
+            self.init(urlError, url: url)
         } else {
             let nsError = error as NSError
             if nsError.domain == NSURLErrorDomain {
@@ -77,7 +98,7 @@ public enum APIError: Error, Sendable, Equatable {
                 #else
                 let code = URLError.Code(rawValue: nsError.code)
                 #endif
-                self.init(URLError(code))
+                self.init(URLError(code, userInfo: nsError.userInfo), url: url)
             } else {
                 self = .transport(URLError(.unknown))
             }
@@ -98,17 +119,13 @@ public enum APIError: Error, Sendable, Equatable {
         }
     }
 
-    /// What the server said about the failure: the `message` of `.server(message:)`, or the first string
-    /// field named `error`, `message` or `reason` of a JSON error body. `nil` when there is none.
+    /// What the server said about the failure: the `message` of `.server(message:)`, or from a JSON
+    /// error body, in order: a string `error`, `message` or `reason`; an `error` object's `message`;
+    /// `status_message` (TMDB); RFC 9457 problem+json `title` and `detail` ("title: detail"); and
+    /// `errors[0].message`. `nil` when there is none.
     public var serverMessage: String? {
         if case .server(let message) = self { return message }
-        guard let body = responseBody, !body.isEmpty,
-            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
-        else { return nil }
-        for key in ["error", "message", "reason"] {
-            if let text = object[key] as? String, !text.isEmpty { return text }
-        }
-        return nil
+        return responseBody.flatMap(ServerMessage.read)
     }
 
     /// Whether the failure may go away on its own, so that repeating an idempotent request can help:

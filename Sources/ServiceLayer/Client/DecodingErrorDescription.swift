@@ -1,34 +1,18 @@
 import Foundation
 
-/// Describes a `DecodingError` as one line naming the coding path, for ``APIError/decoding(description:body:)``.
+/// The `description` of an ``APIError/decoding(description:body:)``: the ``DecodingFacts`` of the
+/// failure, found by ``DecodingDiagnosis`` and kept as compact JSON that every message table reads.
 enum DecodingErrorDescription {
-    static func describe(_ error: any Error, bodyIsEmpty: Bool, status: Int) -> String {
-        if bodyIsEmpty { return "expected a JSON body but the \(status) response was empty" }
-        guard let decodingError = error as? DecodingError else { return String(describing: error) }
-        switch decodingError {
-        case .typeMismatch(let type, let context):
-            return "type mismatch at \(path(context.codingPath)): expected \(type). \(context.debugDescription)"
-        case .valueNotFound(let type, let context):
-            return "missing value at \(path(context.codingPath)): expected \(type). \(context.debugDescription)"
-        case .keyNotFound(let key, let context):
-            return "missing key \"\(key.stringValue)\" at \(path(context.codingPath))"
-        case .dataCorrupted(let context):
-            return "invalid data at \(path(context.codingPath)): \(context.debugDescription)"
-        @unknown default:
-            return String(describing: decodingError)
-        }
+    /// The facts of `error` for a body read from `url` (an answer's; `nil` for a file) with `status`.
+    static func describe(_ error: any Error, body: Data, url: URL?, status: Int) -> String {
+        DecodingDiagnosis.diagnose(error, body: body, url: url, status: status).encoded
     }
 
-    /// A coding path as `items[0].price`; `the top level` when empty.
-    static func path(_ codingPath: [any CodingKey]) -> String {
-        var text = ""
-        for key in codingPath {
-            if let index = key.intValue, key.stringValue.hasPrefix("Index") || key.stringValue == "\(index)" {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : "." + key.stringValue
-            }
-        }
-        return text.isEmpty ? "the top level" : text
+    /// One English line saying what did not decode and where (for a file the app reads itself).
+    static func sentence(_ error: any Error, body: Data) -> String {
+        var facts = DecodingDiagnosis.diagnose(error, body: body, url: nil, status: 200)
+        facts.status = nil
+        let explanation = EnglishDecodingMessages.explain(facts)
+        return "\(explanation.what) \(explanation.fix)"
     }
 }

@@ -162,7 +162,7 @@ final class Exchange: Sendable {
         ) { [weak self] end in
             guard let self else { return }
             var outcome = Self.validate(
-                data: end.data, response: end.response, error: end.error, accepts304: accepts304)
+                data: end.data, response: end.response, error: end.error, accepts304: accepts304, url: request.url)
             if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
                 outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
             }
@@ -187,11 +187,14 @@ final class Exchange: Sendable {
     }
 
     /// The outcome of one try: the body of a 2xx (or of an expected 304), else an ``APIError``.
-    private static func validate(data: Data?, response: URLResponse?, error: (any Error)?, accepts304: Bool)
-        -> Outcome
-    {
-        if let error { return .failure(APIError(wrapping: error)) }
-        guard let http = response as? HTTPURLResponse else { return .failure(.transport(URLError(.badServerResponse))) }
+    /// `url` (the request's) is named by a transport error whose `URLError` names none.
+    private static func validate(
+        data: Data?, response: URLResponse?, error: (any Error)?, accepts304: Bool, url: URL?
+    ) -> Outcome {
+        if let error { return .failure(APIError(wrapping: error, url: url)) }
+        guard let http = response as? HTTPURLResponse else {
+            return .failure(APIError(URLError(.badServerResponse), url: url))
+        }
         let body = data ?? Data()
         guard (200...299).contains(http.statusCode) || (accepts304 && http.statusCode == 304) else {
             return .failure(.httpStatus(code: http.statusCode, body: body))

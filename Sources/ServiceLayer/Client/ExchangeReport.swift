@@ -51,7 +51,8 @@ public struct ExchangeReport: Sendable {
     /// The cache's part; `nil` when no ``ResponseCache`` took part.
     public let cache: CacheOutcome?
 
-    /// The bytes received with a success (the logger counts them).
+    /// The bytes of the body received (a success's, or the one a failure keeps), counted before any
+    /// redaction (the logger reports them).
     let receivedBytes: Int
     /// The bytes of the request body as sent (before redaction).
     let sentBytes: Int
@@ -76,7 +77,7 @@ public struct ExchangeReport: Sendable {
             self.response = lastResponse.map(Self.redacted)
             let sent = Redaction.secrets(of: request, headerNames: secretHeaders.union(Redaction.secretHeaders))
             self.error = Redaction.error(Redaction.error(error), removing: sent)  // echoed ones too
-            self.receivedBytes = 0
+            self.receivedBytes = error.responseBody?.count ?? 0  // the body's size, before redaction
         }
         self.duration = duration
         self.retries = retries

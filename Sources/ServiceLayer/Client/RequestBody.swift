@@ -71,7 +71,7 @@ struct RequestBody: Sendable {
         do {
             return .success(try encode())
         } catch {
-            return .failure(.invalidRequest("the request body could not be encoded as JSON (\(error))"))
+            return .failure(.invalidRequest(EncodingErrorDescription.describe(error)))
         }
     }
 }

@@ -21,7 +21,7 @@ enum RequestLogLine {
         let request = report.request
         let method = request.httpMethod ?? "GET"
         let url = request.url.map(Redaction.url) ?? "<no url>"
-        let sent = request.httpBody?.count ?? 0
+        let sent = report.sentBytes  // the body as sent, not its redacted copy
         let milliseconds = Int((report.duration * 1000).rounded())
         var line: String
         var responseBody: Data?
@@ -33,8 +33,8 @@ enum RequestLogLine {
         case (.httpStatus(let code, let body)?, _):
             line = "\(method) \(url) -> \(code)"
             line +=
-                " in \(milliseconds) ms, sent \(sent) bytes, received \(body.count) bytes, \(report.retries) retries"
-            responseBody = body
+                " in \(milliseconds) ms, sent \(sent) bytes, received \(report.receivedBytes) bytes, \(report.retries) retries"
+            responseBody = body  // redacted: a non-JSON body reads `<N bytes>`, so its size is not the body's
         case (let error, _):
             line = "\(method) \(url) -> \(error.map { "\($0)" } ?? "no response")"
             line += " in \(milliseconds) ms, sent \(sent) bytes, \(report.retries) retries"

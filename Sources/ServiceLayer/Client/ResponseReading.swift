@@ -46,7 +46,7 @@ enum ResponseReading<Response>: Sendable {
                 return .success(try decoder.decode(Value.self, from: body))
             } catch {
                 let description = DecodingErrorDescription.describe(
-                    error, bodyIsEmpty: body.isEmpty, status: response.statusCode)
+                    error, body: body, url: response.url, status: response.statusCode)
                 return .failure(.decoding(description: description, body: body))
             }
         }

@@ -58,8 +58,7 @@ enum MenuAPI {
         Endpoint<Data>(.url(url)).headers(["Accept": "image/*"]).coalescing(true).uncached().map {
             data throws(APIError) in
             guard data.isEmpty else { return data }
-            throw .decoding(
-                description: "the image at \(url.absoluteString) was empty (a 2xx with no bytes)", body: data)
+            throw .decoding(description: DecodingFacts.emptyBody(url: url).encoded, body: data)
         }
     }
 }

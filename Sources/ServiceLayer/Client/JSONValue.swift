@@ -1,0 +1,129 @@
+import Foundation
+
+/// Small readings of a `JSONSerialization` value, for the decoding diagnosis.
+enum JSONValue {
+    /// The value at `path` (keys and indices), or `nil`.
+    static func value(at path: [any CodingKey], in root: Any) -> Any? {
+        var current: Any = root
+        for key in path {
+            if let object = current as? [String: Any], let next = object[key.stringValue] {
+                current = next
+            } else if let array = current as? [Any], let index = key.intValue, array.indices.contains(index) {
+                current = array[index]
+            } else {
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// `string`, `number`, `bool`, `null`, `array` or `object`.
+    static func kind(of value: Any) -> String {
+        switch value {
+        case is NSNull: return "null"
+        case is String: return "string"
+        case is [Any]: return "array"
+        case is [String: Any]: return "object"
+        case let number as NSNumber:
+            return CFGetTypeIDIsBool(number) ? "bool" : "number"
+        default: return "value"
+        }
+    }
+
+    /// The JSON kind a Swift type is read from.
+    static func kind(ofType type: Any.Type) -> String {
+        let name = "\(type)"
+        if name.hasPrefix("Array") || name.hasPrefix("[") || name.hasPrefix("Set") { return "array" }
+        if name.hasPrefix("Dictionary") { return "object" }
+        if name == "String" || name == "URL" || name == "UUID" { return "string" }
+        if name == "Bool" { return "bool" }
+        let numbers = ["Int", "Double", "Float", "Decimal", "Date", "UInt", "CGFloat"]
+        if numbers.contains(where: { name.hasPrefix($0) }) { return "number" }
+        return "object"
+    }
+
+    /// A type's name as a learner wrote it (`Array<Any>` as an array).
+    static func typeName(_ type: Any.Type) -> String {
+        let name = "\(type)"
+        if name.hasPrefix("Array<") { return "an array" }
+        if name.hasPrefix("Dictionary<") { return "an object" }
+        return name
+    }
+
+    /// The value as compact JSON, at most 40 characters.
+    static func text(_ value: Any) -> String {
+        if let string = value as? String { return firstBytes("\"" + string + "\"") }
+        if value is NSNull { return "null" }
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys])
+        else { return "" }
+        return firstBytes(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The first 40 characters of `text`, on one line.
+    static func firstBytes(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return line.count > 40 ? String(line.prefix(40)) + "…" : line
+    }
+
+    /// `releaseDate` → `release_date`.
+    static func snakeCase(_ key: String) -> String {
+        var result = ""
+        for character in key {
+            if character.isUppercase {
+                if !result.isEmpty { result.append("_") }
+                result.append(contentsOf: character.lowercased())
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// A key lowercased without `_` or `-`, to find the same name spelled otherwise.
+    static func loose(_ key: String) -> String {
+        key.lowercased().filter { $0 != "_" && $0 != "-" }
+    }
+
+    /// The first string in `root` (depth first, keys in order) that looks like a date, with its key.
+    static func firstDateLike(in root: Any) -> (key: String, value: String)? {
+        if let object = root as? [String: Any] {
+            for key in object.keys.sorted() {
+                if let string = object[key] as? String, DateFormatGuess.format(of: string) != nil {
+                    return (key, string)
+                }
+                if let found = firstDateLike(in: object[key] as Any) { return found }
+            }
+        } else if let array = root as? [Any] {
+            for element in array { if let found = firstDateLike(in: element) { return found } }
+        }
+        return nil
+    }
+
+    private static func CFGetTypeIDIsBool(_ number: NSNumber) -> Bool {
+        #if canImport(Darwin)
+        return CFGetTypeID(number) == CFBooleanGetTypeID()
+        #else
+        return String(cString: number.objCType) == "c"
+        #endif
+    }
+}
+
+/// Recognises the date formats APIs send, for the `dateDecodingStrategy` a message names.
+enum DateFormatGuess {
+    /// `ISO-8601`, `yyyy-MM-dd`, `seconds since 1970` or `milliseconds since 1970`; `nil` otherwise.
+    static func format(of string: String) -> String? {
+        let text = string.trimmingCharacters(in: .whitespaces)
+        let digits = Array(text.utf8)
+        func isDigit(_ index: Int) -> Bool { index < digits.count && (48...57).contains(digits[index]) }
+        let datePart =
+            digits.count >= 10 && (0..<4).allSatisfy(isDigit) && digits[4] == 45 && isDigit(5) && isDigit(6)
+            && digits[7] == 45 && isDigit(8) && isDigit(9)
+        if datePart && digits.count == 10 { return "yyyy-MM-dd" }
+        if datePart && digits.count >= 16 && (digits[10] == 84 || digits[10] == 32) && isDigit(11) { return "ISO-8601" }
+        if !text.isEmpty, text.allSatisfy(\.isNumber) {
+            if (9...10).contains(text.count) { return "seconds since 1970" }
+            if (12...13).contains(text.count) { return "milliseconds since 1970" }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayer
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// 2xx bodies that do not decode, served by the fixture server: the key path Foundation gave (never an
+/// invented one), expected vs found with the value's first bytes, and the model fix the body shows.
+final class DecodingErrorMessageTests: MessageScenarioTestCase {
+    private func decoding(_ mistake: String) async throws -> (APIError, DecodingFacts) {
+        let (error, _) = try await run(mistake)
+        guard case .decoding(let description, let body) = error else {
+            XCTFail("expected .decoding, got \(error)")
+            throw error
+        }
+        let text = error.localizedDescription
+        XCTAssertTrue(text.contains("http://127.0.0.1:"), "the URL: \(text)")
+        XCTAssertFalse(text.contains(".."), text)
+        XCTAssertNotNil(error.failureReason)
+        XCTAssertNotNil(error.recoverySuggestion)
+        return (error, DecodingFacts(description: description, body: body))
+    }
+
+    func testSnakeCaseKeysNameConvertFromSnakeCaseAndCodingKeys() async throws {
+        let (error, facts) = try await decoding("snake_case keys, camelCase properties")
+        XCTAssertEqual(facts.fix, .convertFromSnakeCase)
+        let fix = try XCTUnwrap(error.recoverySuggestion)
+        XCTAssertTrue(fix.contains("keyDecodingStrategy = .convertFromSnakeCase"), fix)
+        XCTAssertTrue(fix.contains("case releaseDate = \"release_date\""), fix)
+        XCTAssertTrue(error.localizedDescription.contains("\"releaseDate\""), error.localizedDescription)
+    }
+
+    func testAnArrayWrappedInAnObjectNamesTheWrapper() async throws {
+        let (error, facts) = try await decoding("An array wrapped in an object (`{\"results\": [...]}`)")
+        XCTAssertEqual(facts.fix, .wrapper)
+        XCTAssertEqual(facts.fixKey, "results")
+        XCTAssertEqual(facts.path, "", "the root value really is the object")
+        XCTAssertTrue(error.recoverySuggestion?.contains("let results: [YourModel]") ?? false)
+        XCTAssertTrue(error.localizedDescription.contains("found an object {\"page\":1"), error.localizedDescription)
+    }
+
+    func testAMissingKeySaysOptionalOrDefault() async throws {
+        let (error, facts) = try await decoding("A key the server leaves out")
+        XCTAssertEqual(facts.fix, .optional)
+        XCTAssertTrue(error.localizedDescription.contains("\"nickname\" is missing"), error.localizedDescription)
+        XCTAssertTrue(error.recoverySuggestion?.contains("optional") ?? false)
+    }
+
+    func testANullNamesItsPathAndOptional() async throws {
+        let (error, facts) = try await decoding("A null where the model has no optional")
+        XCTAssertEqual(facts.path, "nickname")
+        XCTAssertTrue(error.recoverySuggestion?.contains("let nickname: String?") ?? false)
+    }
+
+    func testANumberInAStringShowsTheValueAndTheConversion() async throws {
+        let (error, facts) = try await decoding("A number sent as a string")
+        XCTAssertEqual(facts.fix, .numberInString)
+        let text = error.localizedDescription
+        XCTAssertTrue(text.contains("at `price`: expected Double, found a string \"2.50\""), text)
+    }
+
+    func testAnISODateWithNoStrategyNamesIso8601() async throws {
+        let (error, facts) = try await decoding("An ISO-8601 date and no date strategy")
+        XCTAssertEqual(facts.dateFormat, "ISO-8601")
+        XCTAssertTrue(error.recoverySuggestion?.contains("dateDecodingStrategy = .iso8601") ?? false)
+    }
+
+    func testADateFormatErrorNeverClaimsATopLevelFoundationDidNotGive() async throws {
+        let (error, facts) = try await decoding("A `yyyy-MM-dd` date read with `.iso8601`")
+        let text = error.localizedDescription
+        XCTAssertFalse(text.contains("top level"), text)
+        if facts.path == nil {  // Linux's Foundation gives no path for this error
+            XCTAssertTrue(text.contains("the coding path is unknown"), text)
+            XCTAssertTrue(text.contains("\"released\" holds \"2024-05-01\""), "the body's likely value: \(text)")
+        } else {
+            XCTAssertEqual(facts.path, "released")
+        }
+        XCTAssertEqual(facts.dateFormat, "yyyy-MM-dd")
+        XCTAssertTrue(error.recoverySuggestion?.contains("\"yyyy-MM-dd\"") ?? false)
+    }
+
+    func testAnHTMLPageIsNamedByItsTitle() async throws {
+        let (error, facts) = try await decoding("An HTML page with status 200 (a wrong base URL)")
+        XCTAssertEqual(facts.problem, .html)
+        XCTAssertTrue(error.localizedDescription.contains("titled \"Welcome to nginx!\""), error.localizedDescription)
+        XCTAssertTrue(error.recoverySuggestion?.contains("base URL") ?? false)
+    }
+
+    func testAnEmptyBodySaysVoid() async throws {
+        let (error, facts) = try await decoding("An empty 200 where JSON was expected")
+        XCTAssertEqual(facts.problem, .emptyBody)
+        XCTAssertTrue(error.recoverySuggestion?.contains("Endpoint<Void>") ?? false)
+    }
+
+    func testATimestampWhereADateStringWasExpectedNamesSecondsSince1970() {
+        struct Event: Decodable { let createdAt: Date }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        for (body, format) in [
+            (#"{"createdAt":1714557600}"#, ".secondsSince1970"),
+            (#"{"createdAt":1714557600000}"#, ".millisecondsSince1970"),
+        ] {
+            var caught: (any Error)?
+            do { _ = try decoder.decode(Event.self, from: Data(body.utf8)) } catch { caught = error }
+            let description = DecodingErrorDescription.describe(caught!, body: Data(body.utf8), url: nil, status: 200)
+            let error = APIError.decoding(description: description, body: Data(body.utf8))
+            XCTAssertTrue(error.recoverySuggestion?.contains(format) ?? false, error.localizedDescription)
+        }
+    }
+
+    func testASecretFieldsValueIsNotShown() {
+        struct Login: Decodable { let token: Int }
+        let body = Data(#"{"token":"tok-SECRET-123"}"#.utf8)
+        var caught: (any Error)?
+        do { _ = try JSONDecoder().decode(Login.self, from: body) } catch { caught = error }
+        let description = DecodingErrorDescription.describe(caught!, body: body, url: nil, status: 200)
+        let error = APIError.decoding(description: description, body: body)
+        XCTAssertFalse(error.localizedDescription.contains("tok-SECRET-123"), error.localizedDescription)
+        XCTAssertFalse(error.description.contains("tok-SECRET-123"), error.description)
+        XCTAssertTrue(error.localizedDescription.contains("at `token`"), error.localizedDescription)
+    }
+
+    func testADescriptionTheClientDidNotWriteIsShownAsItIs() {
+        let error = APIError.decoding(description: "type mismatch at items[1].price", body: Data("{}".utf8))
+        XCTAssertTrue(error.localizedDescription.contains("type mismatch at items[1].price"))
+        XCTAssertNotNil(error.recoverySuggestion)
+    }
+}
