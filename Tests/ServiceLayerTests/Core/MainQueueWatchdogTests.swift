@@ -9,6 +9,7 @@ import XCTest
 /// case is a real child process, `main-queue-trap` (Tests/MainQueueTrap), against a fixture server.
 final class MainQueueWatchdogTests: XCTestCase {
     static let warningStart = "ServiceLayer: a completion has waited"
+    static let endedStart = "ServiceLayer: the program ended while"
 
     struct Run {
         let status: Int32
@@ -16,6 +17,9 @@ final class MainQueueWatchdogTests: XCTestCase {
         let stderr: String
 
         var warnings: Int { stderr.components(separatedBy: MainQueueWatchdogTests.warningStart).count - 1 }
+        var endWarnings: Int { stderr.components(separatedBy: MainQueueWatchdogTests.endedStart).count - 1 }
+        /// Every line of ours: each run prints at most one.
+        var ours: Int { stderr.components(separatedBy: "ServiceLayer:").count - 1 }
     }
 
     func testBlockedMainQueueIsReportedOnceWithTheFixAndOnlyThen() throws {
@@ -24,7 +28,7 @@ final class MainQueueWatchdogTests: XCTestCase {
         let server = FixtureServer()
         try server.start()
         defer { server.stop() }
-        let modes = ["sleep", "semaphore", "off", "serviced"]
+        let modes = ["sleep", "semaphore", "off", "return", "serviced"]
         let running = try modes.map { try start(executable, mode: $0, baseURL: server.baseURL) }
         let runs = Dictionary(uniqueKeysWithValues: zip(modes, running.map(finish)))
 
@@ -32,6 +36,7 @@ final class MainQueueWatchdogTests: XCTestCase {
         let slept = try XCTUnwrap(runs["sleep"])
         XCTAssertEqual(slept.status, 0)
         XCTAssertEqual(slept.warnings, 1, "exactly one warning: \(slept.stderr)")
+        XCTAssertEqual(slept.ours, 1, "and nothing more at exit: \(slept.stderr)")
         for fix in ["dispatchMain()", "RunLoop.main.run()", "static func main() async", "try await"] {
             XCTAssertTrue(slept.stderr.contains(fix), "the warning names \(fix): \(slept.stderr)")
         }
@@ -42,18 +47,31 @@ final class MainQueueWatchdogTests: XCTestCase {
         // A semaphore the completion would signal: a deadlock until the wait times out, and the warning.
         let waited = try XCTUnwrap(runs["semaphore"])
         XCTAssertEqual(waited.warnings, 1, waited.stderr)
+        XCTAssertEqual(waited.ours, 1, waited.stderr)
         XCTAssertTrue(waited.stdout.contains("semaphore timed out"), waited.stdout)
 
-        // Control: the option turns the warning off (the same trap, and no warning).
+        // Returning from the top-level code at once: the program ends, and says why as it does.
+        let returned = try XCTUnwrap(runs["return"])
+        XCTAssertEqual(returned.status, 0)
+        XCTAssertEqual(returned.endWarnings, 1, returned.stderr)
+        XCTAssertEqual(returned.ours, 1, returned.stderr)
+        XCTAssertTrue(returned.stderr.contains("1 call was still waiting"), returned.stderr)
+        XCTAssertTrue(returned.stderr.contains("returned from its top-level code"), returned.stderr)
+        for fix in ["dispatchMain()", "RunLoop.main.run()", "static func main() async"] {
+            XCTAssertTrue(returned.stderr.contains(fix), "the warning names \(fix): \(returned.stderr)")
+        }
+        XCTAssertFalse(returned.stdout.contains("completion ran"))
+
+        // Control: the option turns both warnings off (the same trap, and no warning).
         let off = try XCTUnwrap(runs["off"])
-        XCTAssertEqual(off.warnings, 0, off.stderr)
+        XCTAssertEqual(off.ours, 0, off.stderr)
         XCTAssertFalse(off.stdout.contains("completion ran"))
         XCTAssertTrue(off.stdout.contains("main ended"))
 
         // Control: `dispatchMain()` runs the main queue; both completions run and nothing is printed.
         let serviced = try XCTUnwrap(runs["serviced"])
         XCTAssertEqual(serviced.status, 0)
-        XCTAssertEqual(serviced.warnings, 0, serviced.stderr)
+        XCTAssertEqual(serviced.ours, 0, serviced.stderr)
         XCTAssertEqual(serviced.stdout.components(separatedBy: "completion ran").count - 1, 2, serviced.stdout)
         XCTAssertTrue(serviced.stdout.contains("main ended"))
         #else
