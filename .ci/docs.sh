@@ -14,7 +14,20 @@ cd "$(dirname "$0")/.."
 HOSTING_BASE_PATH=${HOSTING_BASE_PATH:-ServiceLayer}
 site=.build/docs-site
 
-swift package dump-symbol-graph --minimum-access-level public >/dev/null
+# dump-symbol-graph builds the package and emits a graph for every module. On a fresh clone it also
+# tries the test-runner modules (ServiceLayerPackageTests, ...DiscoveredTests) that only `swift test`
+# makes, and exits non-zero for them: those failures are not ours to document, any other one is. Old
+# graphs are removed first so that a module whose graph failed cannot be documented from a stale one.
+mkdir -p .build && rm -rf .build/*/symbolgraph
+if ! swift package dump-symbol-graph --minimum-access-level public >.build/docs-symbol-graph.log 2>&1; then
+    failed=$(grep -oE "Failed to emit symbol graph for '[^']+'" .build/docs-symbol-graph.log | cut -d"'" -f2 || true)
+    others=$(grep -vE 'Package(Discovered)?Tests$' <<<"$failed" || true)
+    if [ -z "$failed" ] || [ -n "$others" ]; then
+        cat .build/docs-symbol-graph.log >&2
+        echo "docs: swift package dump-symbol-graph failed${others:+ for: $others}" >&2
+        exit 1
+    fi
+fi
 
 # One catalog per module, each with only its own module's graphs: the fixture server and the demo are
 # documented in their READMEs.
