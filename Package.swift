@@ -66,6 +66,12 @@ let package = Package(
             dependencies: ["ServiceLayer", "FixtureServer"],
             path: "Sources/service-bench"
         ),
+        // A learner's command-line program that blocks its main thread; MainQueueWatchdogTests runs it.
+        .executableTarget(
+            name: "main-queue-trap",
+            dependencies: ["ServiceLayer"],
+            path: "Tests/MainQueueTrap"
+        ),
         .testTarget(
             name: "ServiceLayerTests",
             dependencies: ["ServiceLayer", "ServiceLayerTesting", "FixtureServer"],

@@ -21,3 +21,22 @@ fi
 
 swift run learner-check 2>&1 | tee "$log"
 grep -q "learner-check: every mode passed" "$log"
+
+# The "Your own API" article's command-line program (movies-example), run as the article says: against
+# `fixture-server --api server-fixtures/Examples/movies` on localhost:8090, where its controller points.
+swift build --product fixture-server
+server_log=$(mktemp)
+.build/debug/fixture-server --api ../../server-fixtures/Examples/movies >"$server_log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -f "$log" "$server_log"' EXIT
+for _ in $(seq 1 100); do
+    grep -q "listening on" "$server_log" && break
+    kill -0 "$server" 2>/dev/null || { cat "$server_log" >&2; echo "CI: fixture-server --api did not start" >&2; exit 1; }
+    sleep 0.1
+done
+swift run movies-example 2>&1 | tee "$log"
+if ! grep -q "Popular movies, page 1 of 2:" "$log" || ! grep -q "The Lighthouse Keeper (2019)" "$log"; then
+    echo "CI: movies-example did not print the movies example's first page (listed above)" >&2
+    exit 1
+fi
+echo "learner: movies-example printed the movies example's first page"

@@ -84,6 +84,13 @@ let package = Package(
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
             swiftSettings: strict
         ),
+        // The "Your own API" article's command-line program: the movies controller and a `main.swift`
+        // (`.ci/learner.sh` runs it against `fixture-server --api server-fixtures/Examples/movies`).
+        .executableTarget(
+            name: "movies-example",
+            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            swiftSettings: strict
+        ),
         .executableTarget(
             name: "readme-async-example",
             dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],

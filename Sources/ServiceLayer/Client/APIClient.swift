@@ -169,7 +169,7 @@ public final class APIClient: Sendable {
     /// delivered once by the ``Call``.
     func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
         let counter = endpoint.progress  // stopped as the call finishes: no progress after the completion
-        let call = Call(delivery, finishing: counter.map { counter in { @Sendable in counter.stop() } })
+        let call = Call(delivery.watched(), finishing: counter.map { counter in { @Sendable in counter.stop() } })
         if endpoint.body?.encodesOnMainActor == true {
             // A body whose Encodable conformance is main-actor isolated is encoded there first.
             MainQueue.async { [self] in

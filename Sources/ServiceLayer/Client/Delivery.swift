@@ -12,6 +12,17 @@ enum Delivery<Response>: Sendable {
     /// A completion that runs on `queue`. Only made for `Sendable` responses.
     case queue(DispatchQueue, @Sendable (Result<Response, APIError>) -> Void)
 
+    /// This delivery, counted by ``MainQueueWatchdog`` until its completion starts when it is a
+    /// main-actor completion in a command-line program (so that a program ending before any completion
+    /// ran is told why); itself otherwise.
+    func watched() -> Delivery {
+        guard case .mainActor(let completion) = self, MainQueueWatchdog.callSent() else { return self }
+        return .mainActor { result in
+            MainQueueWatchdog.completionStarts()
+            completion(result)
+        }
+    }
+
     /// Hands `result` to the completion, asynchronously. The result was made for this call alone and the
     /// caller never touches it again.
     func deliver(_ result: Result<Response, APIError>) {
@@ -56,9 +67,17 @@ struct Handed<Value>: @unchecked Sendable {
 
 /// The main queue, entered as the main actor: the one place the core asserts that isolation.
 enum MainQueue {
-    /// Runs `work` on the main queue, later, as the main actor.
+    /// Runs `work` on the main queue, later, as the main actor. In a command-line program,
+    /// ``MainQueueWatchdog`` warns once if the main queue leaves it waiting for seconds.
     static func async(_ work: @escaping @MainActor () -> Void) {
-        DispatchQueue.main.async { run(work) }
+        if MainQueueWatchdog.willQueue() {
+            DispatchQueue.main.async {
+                MainQueueWatchdog.didStart()
+                run(work)
+            }
+        } else {
+            DispatchQueue.main.async { run(work) }
+        }
     }
 
     /// Runs `work` now, as the main actor; the caller must be on the main thread (it traps otherwise).

@@ -10,8 +10,10 @@ extension Endpoint where Response: Decodable & Sendable {
     /// isolation gets the main-actor initializer below instead, with the same spelling.
     /// - Parameters:
     ///   - method: The HTTP method; `.get` by default.
-    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`.
-    ///   - query: Query items; none by default.
+    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`. A `?` in
+    ///     the path starts a query (`"search/movie?query=x"`), sent before `query`'s items; a `#` fails
+    ///     the call with ``APIError/invalidRequest(_:)`` (see ``EndpointTarget/path(_:)``).
+    ///   - query: Query items, percent-encoded strictly; none by default.
     public init(method: HTTPMethod = .get, _ target: Target, query: [URLQueryItem] = []) {
         self.init(
             method: method, target: target, query: query,
@@ -29,8 +31,10 @@ extension Endpoint where Response: Decodable {
     /// the main actor instead.
     /// - Parameters:
     ///   - method: The HTTP method; `.get` by default.
-    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`.
-    ///   - query: Query items; none by default.
+    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`. A `?` in
+    ///     the path starts a query (`"search/movie?query=x"`), sent before `query`'s items; a `#` fails
+    ///     the call with ``APIError/invalidRequest(_:)`` (see ``EndpointTarget/path(_:)``).
+    ///   - query: Query items, percent-encoded strictly; none by default.
     @MainActor
     public init(method: HTTPMethod = .get, _ target: Target, query: [URLQueryItem] = []) {
         self.init(
@@ -45,8 +49,10 @@ extension Endpoint where Response == Data {
     /// An endpoint whose 2xx body is returned as raw bytes (an image, a file).
     /// - Parameters:
     ///   - method: The HTTP method; `.get` by default.
-    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`.
-    ///   - query: Query items; none by default.
+    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`. A `?` in
+    ///     the path starts a query (`"search/movie?query=x"`), sent before `query`'s items; a `#` fails
+    ///     the call with ``APIError/invalidRequest(_:)`` (see ``EndpointTarget/path(_:)``).
+    ///   - query: Query items, percent-encoded strictly; none by default.
     public init(method: HTTPMethod = .get, _ target: Target, query: [URLQueryItem] = []) {
         self.init(
             method: method, target: target, query: query,
@@ -59,8 +65,10 @@ extension Endpoint where Response == Void {
     /// an empty body.
     /// - Parameters:
     ///   - method: The HTTP method; `.get` by default.
-    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`.
-    ///   - query: Query items; none by default.
+    ///   - target: A path relative to the client's base URL (a string literal), or `.url(_:)`. A `?` in
+    ///     the path starts a query (`"search/movie?query=x"`), sent before `query`'s items; a `#` fails
+    ///     the call with ``APIError/invalidRequest(_:)`` (see ``EndpointTarget/path(_:)``).
+    ///   - query: Query items, percent-encoded strictly; none by default.
     public init(method: HTTPMethod = .get, _ target: Target, query: [URLQueryItem] = []) {
         self.init(
             method: method, target: target, query: query,

@@ -116,6 +116,17 @@ public enum EndpointTarget: Sendable, Hashable, ExpressibleByStringInterpolation
     /// A path appended to the base URL's path (`users/2` or `/users/2` under `https://host/api/`
     /// both give `https://host/api/users/2`). Characters that are not allowed in a path are
     /// percent-encoded.
+    ///
+    /// A `?` starts a query, as in a browser's address bar: `"search/movie?query=star%20wars&page=2"`
+    /// is the path `search/movie` with that query. The query is sent as written (`%20` stays `%20`, a
+    /// `+` stays `+`, which many servers read as a space), with only what a query may not contain (a
+    /// space, a stray `%`, non-ASCII) percent-encoded; it comes after the base URL's query and before
+    /// the endpoint's `query` items, and a name in both is sent twice, in that order. Values you did
+    /// not write yourself belong in `query` items, which encode `&`, `=`, `+` and `#` for you.
+    ///
+    /// A `#` fails the call with ``APIError/invalidRequest(_:)`` before anything is sent: it would start
+    /// a fragment, which never reaches the server, so the rest of the path would be lost silently.
+    /// Write a `#` that is data as `%23`, or pass the value as a query item.
     case path(String)
     /// An absolute URL, used as is (for example an image URL the server returned). The client's
     /// headers and token only go with it when its scheme, host and port are the base URL's.

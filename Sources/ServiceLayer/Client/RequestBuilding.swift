@@ -27,6 +27,7 @@ extension APIClient {
         let isOwnOrigin: Bool
         switch endpoint.target {
         case .path(let path):
+            if let problem = URLBuilding.fragmentProblem(inPath: path) { return .failure(problem) }
             url = URLBuilding.url(base: baseURL, plainBase: plainBase, path: path, query: endpoint.query)
             isOwnOrigin = true
         case .url(let absolute):

@@ -1,0 +1,185 @@
+import Foundation
+
+extension APIClient {
+    /// Whether ServiceLayer warns, once per process on standard error, when a completion waits for a
+    /// main queue that nothing runs. `true` by default; set it to `false` (before the first call) to
+    /// silence the warning.
+    ///
+    /// Completions of `send(_:completion:)` and of the controllers run on the main actor, that is on
+    /// the main queue. In a command-line program nothing runs the main queue while the main thread
+    /// sleeps, waits on a semaphore, or has returned from top-level code, so those completions never
+    /// run. The warning comes when a completion has waited 2 seconds and the main queue has run nothing
+    /// meanwhile, or when the program ends with calls waiting and never ran the main queue; it names
+    /// the fixes: `dispatchMain()` at the end of `main.swift`, `RunLoop.main.run()`, or `await` the
+    /// `async` twin in an `async` main.
+    ///
+    /// The check runs only in a command-line process — always on Linux; on macOS in a process whose
+    /// main bundle is not an `.app` (or an app extension); never on iOS, tvOS, watchOS or visionOS,
+    /// where every process is an app. There it costs a lock per main-actor call and, while a completion
+    /// waits, one shared timer; in an app, nothing. A program that really keeps its main thread busy for
+    /// seconds while calls finish may see the warning once, and may turn it off here.
+    public static var warnsWhenMainQueueIsBlocked: Bool {
+        get { MainQueueWatchdog.state.withLock { $0.isEnabled } }
+        set { MainQueueWatchdog.state.withLock { $0.isEnabled = newValue } }
+    }
+}
+
+/// Notices a main queue that does not run the completions handed to it, and says so once.
+///
+/// Two checks, in command-line processes only, while the warning is on and not yet printed:
+/// - A main queue that stops. ``MainQueue/async(_:)`` tells it when work is queued (``willQueue()``)
+///   and when the main queue starts running it (``didStart()``). While something waits, one
+///   ``OneShotTimer`` is armed; when it fires and the main queue has started nothing since it was
+///   armed, the oldest waiting work has waited at least ``patience`` seconds, and the warning is
+///   printed. If the main queue did run something, the timer is armed again for the work still waiting.
+/// - A program that ends first. Each main-actor call is counted from its send (``callSent()``, through
+///   `Delivery.watched()`) to the start of its completion (``completionStarts()``); an `atexit` handler
+///   warns when the program ends with calls counted and the main queue never started anything.
+enum MainQueueWatchdog {
+    /// How long, in seconds, queued work may wait before the warning.
+    static let patience: Double = 2
+
+    struct State: Sendable {
+        /// ``APIClient/warnsWhenMainQueueIsBlocked``.
+        var isEnabled = true
+        /// Whether the warning was printed (it is printed once per process).
+        var hasWarned = false
+        /// Work queued and not yet started.
+        var waiting = 0
+        /// How many pieces of work the main queue has started, ever.
+        var started: UInt64 = 0
+        /// ``started`` when the timer was armed.
+        var startedWhenArmed: UInt64 = 0
+        /// The armed timer, while work waits.
+        var timer: OneShotTimer?
+        /// Calls with a main-actor completion that has not started yet.
+        var callsWaiting = 0
+        /// Whether the check at exit is registered (with `atexit`, once).
+        var checksAtExit = false
+    }
+
+    static let state = Locked(State())
+
+    /// Whether this process is one whose main queue only runs if its own code runs it: a command-line
+    /// tool. An app's main queue is run by UIKit or AppKit, so the check never applies there.
+    static let isCommandLineProcess: Bool = {
+        #if os(macOS)
+        let kind = Bundle.main.bundleURL.pathExtension
+        return kind != "app" && kind != "appex"
+        #elseif os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        return false
+        #else
+        return true
+        #endif
+    }()
+
+    /// Counts one piece of work queued on the main queue, and arms the timer if it is the only one
+    /// waiting. Returns whether it was counted: then ``didStart()`` must be called when it starts.
+    static func willQueue() -> Bool {
+        guard isCommandLineProcess else { return false }
+        return state.withLock { state in
+            guard state.isEnabled, !state.hasWarned else { return false }
+            state.waiting += 1
+            if state.timer == nil { arm(&state) }
+            return true
+        }
+    }
+
+    /// Counts one piece of counted work as started by the main queue; disarms the timer when nothing waits.
+    static func didStart() {
+        state.withLock { state in
+            state.waiting -= 1
+            state.started &+= 1
+            if state.waiting == 0, let timer = state.timer {
+                timer.cancel()
+                state.timer = nil
+            }
+        }
+    }
+
+    // MARK: Calls whose completion never ran
+
+    /// Counts a call with a main-actor completion, sent now; the first one registers the check at exit.
+    /// Returns whether it was counted: then ``completionStarts()`` must be called when its completion
+    /// starts on the main queue.
+    static func callSent() -> Bool {
+        guard isCommandLineProcess else { return false }
+        let registers = state.withLock { state -> Bool? in
+            guard state.isEnabled, !state.hasWarned else { return nil }
+            state.callsWaiting += 1
+            defer { state.checksAtExit = true }
+            return !state.checksAtExit
+        }
+        if registers == true { atexit { MainQueueWatchdog.processExits() } }
+        return registers != nil
+    }
+
+    /// Counts one counted call's completion as started.
+    static func completionStarts() {
+        state.withLock { $0.callsWaiting -= 1 }
+    }
+
+    /// At exit: a program that ends with calls waiting, having never let the main queue run anything
+    /// of ours, returned from top-level code (or called `exit`) before any completion could run.
+    private static func processExits() {
+        let waiting = state.withLock { state -> Int in
+            guard state.isEnabled, !state.hasWarned, state.started == 0, state.callsWaiting > 0 else { return 0 }
+            state.hasWarned = true
+            return state.callsWaiting
+        }
+        if waiting > 0 { FileHandle.standardError.write(Data((endedWarning(calls: waiting) + "\n").utf8)) }
+    }
+
+    // MARK: The timer
+
+    private static func arm(_ state: inout State) {
+        let timer = OneShotTimer(after: patience, queue: .global(qos: .utility)) { timerFired() }
+        state.startedWhenArmed = state.started
+        state.timer = timer
+        timer.resume()
+    }
+
+    private static func timerFired() {
+        let warns = state.withLock { state -> Bool in
+            state.timer = nil
+            guard state.isEnabled, !state.hasWarned, state.waiting > 0 else { return false }
+            if state.started != state.startedWhenArmed {
+                arm(&state)  // the main queue moved: give the work still waiting its own time
+                return false
+            }
+            state.hasWarned = true
+            return true
+        }
+        if warns { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+    }
+
+    /// What the warning at exit says: what happened, why, and the fixes.
+    static func endedWarning(calls: Int) -> String {
+        let count = calls == 1 ? "1 call was" : "\(calls) calls were"
+        return """
+            ServiceLayer: the program ended while \(count) still waiting for a completion, which never ran.
+              Why: completions of APIClient.send(_:completion:) and of the controllers run on the main actor,
+              that is on the main queue, and this program ended (returned from its top-level code, or called
+              exit) without ever running the main queue.
+              \(fixes)
+            """
+    }
+
+    /// The fixes both warnings name.
+    static let fixes = """
+        Fix: end main.swift with dispatchMain() and call exit(0) in the last completion; or call
+          RunLoop.main.run(); or await the async twins in an async main:
+          @main struct Tool { static func main() async { ... try await client.send(endpoint) ... } }
+          (Printed once per process; APIClient.warnsWhenMainQueueIsBlocked = false turns it off.)
+        """
+
+    /// What the warning says: what happened, why, and the fixes.
+    static let warning = """
+        ServiceLayer: a completion has waited \(Int(patience)) seconds for the main queue, which has run nothing meanwhile.
+          Why: completions of APIClient.send(_:completion:) and of the controllers run on the main actor, that is
+          on the main queue, and in a command-line program nothing runs the main queue while the main thread
+          sleeps, waits on a semaphore or a group, or has returned from top-level code (the program then ends
+          with no output and exit status 0).
+          \(fixes)
+        """
+}
