@@ -48,31 +48,16 @@ final class LiveAPI: Sendable {
         for path in Set(Self.paths(of: old) + Self.paths(of: api)) { handler(path) }
     }
 
-    /// The database as it is now (`db.json`'s shape: each top-level name with what `GET /<name>` answers),
-    /// pretty-printed; nil without a database.
+    /// The database as it is now, in `db.json`'s shape (collections and singular resources), pretty-printed;
+    /// nil without a database.
     func snapshot() -> Data? {
-        let api = self.api
-        guard let database = api.database else { return nil }
-        var members: [String: JSONValue] = [:]
-        let routes = database.routes()
-        for name in database.collections.keys.sorted() {
-            let head = RequestHead(
-                method: "GET", target: "/" + name, path: "/" + name, query: [:], headers: [:], minorVersion: 1,
-                contentLength: 0, isChunked: false)
-            let request = HTTPRequest(head: head, body: Data())
-            let segments = request.routePath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
-            guard let route = routes.first(where: { $0.match(segments) != nil }), let get = route.handler(for: "GET")
-            else { continue }
-            let answer = get(RouteContext(request: request, parameters: [:], authority: "localhost"))
-            if answer.status == 200, let value = try? JSONReader.parse(answer.body).value { members[name] = value }
-        }
-        return JSONValue.object(members).serialized(pretty: true)
+        api.database?.snapshot()
     }
 
     /// The paths a reload may change: every canned route without parameters, and every collection.
     private static func paths(of api: APIFolder) -> [String] {
         api.mocks.routes.map(\.pattern).filter { !$0.contains(":") }
-            + (api.database?.collections.keys.map { "/" + $0 } ?? [])
+            + (api.database?.names.map { "/" + $0 } ?? [])
     }
 
     /// `api`'s routes; with `readOnly`, only their GET handlers, other methods refused with a 405 that
