@@ -70,4 +70,17 @@ final class APIOverflowTests: FixtureTestCase {
         XCTAssertEqual(spaced.status, 201, "control: a plain string id is fine")
         XCTAssertEqual(spaced.headers["location"], "/movies/a%20b%3Fc", "and is percent-encoded in Location")
     }
+
+    /// Decided (issue 34): a JSON number beyond a Double's range is refused, never stored as `null`.
+    func testNumberBeyondDoubleRangeIsRefusedNotStoredAsNull() throws {
+        let control = try post("/movies", json: #"{"title":"Big","rating":1e300}"#)
+        XCTAssertEqual(control.status, 201, "control: a large finite number is stored")
+        let refused = try post("/movies", json: #"{"title":"Huge","rating":1e400}"#)
+        XCTAssertEqual(refused.status, 400)
+        let message = try XCTUnwrap(try refused.object()["error"] as? String)
+        XCTAssertTrue(message.contains("out of range"), message)
+        XCTAssertTrue(message.contains("1e400"), message)
+        let listing = String(decoding: try fetch("/movies?title=Huge").body, as: UTF8.self)
+        XCTAssertEqual(listing.filter { !$0.isWhitespace }, "[]", "nothing was stored")
+    }
 }

@@ -257,7 +257,12 @@ struct JSONReader {
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let number = Int(text) { return .int(number) }
-        guard let number = Double(text) else { throw error("invalid number") }
+        guard let number = Double(text), number.isFinite else {
+            throw error(
+                Double(text) == nil
+                    ? "invalid number"
+                    : "number out of range (\(text.prefix(40))): beyond ±1.8e308, which JSON numbers here cannot hold")
+        }
         return .double(number)
     }
 }
