@@ -44,15 +44,19 @@ struct CollectionQuery: Sendable {
         let message: String
     }
 
+    /// Query items an app written for a real API sends on every request, which a mock has no use for:
+    /// they are read past, so that the app works unchanged against `--api` (TMDB's `api_key`, say).
+    static let apiKeyItems: Set<String> = ["api_key", "apikey", "api-key", "access_token"]
+
     /// The query items of a raw request-target, decoded, in order (names and values kept as sent when
-    /// their escapes are invalid).
+    /// their escapes are invalid), without the API keys of ``apiKeyItems``.
     static func items(ofTarget target: String) -> [(name: String, value: String)] {
         guard let mark = target.firstIndex(of: "?") else { return [] }
-        return target[target.index(after: mark)...].split(separator: "&").map { pair in
+        return target[target.index(after: mark)...].split(separator: "&").compactMap { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = PercentDecoding.decode(parts[0]) ?? String(parts[0])
             let value = parts.count > 1 ? (PercentDecoding.decode(parts[1]) ?? String(parts[1])) : ""
-            return (name, value)
+            return apiKeyItems.contains(name.lowercased()) ? nil : (name, value)
         }
     }
 

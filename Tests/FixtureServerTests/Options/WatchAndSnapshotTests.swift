@@ -69,7 +69,7 @@ final class WatchAndSnapshotTests: OptionsTestCase {
         try live.snapshot(to: file)
 
         let saved = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-        XCTAssertEqual(Set(saved.keys), ["movies", "reviews"])
+        XCTAssertEqual(Set(saved.keys), ["movies", "profile", "reviews"], "the singular profile too")
         let titles = try XCTUnwrap(saved["movies"] as? [[String: Any]]).compactMap { $0["title"] as? String }
         XCTAssertEqual(titles.count, 9)
         XCTAssertEqual(titles.last, "Snapshot Movie")
