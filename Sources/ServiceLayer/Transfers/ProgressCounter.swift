@@ -39,6 +39,13 @@ final class ProgressCounter: Sendable {
         self.finished = finished
     }
 
+    /// A counter dropped without ``stop()`` (a call that ended on a path that never stopped it) cancels its
+    /// sampling timer: the timer holds the counter weakly, so it would otherwise tick 30 times a second for
+    /// the rest of the process.
+    deinit {
+        state.withLock { $0.timer?.cancel() }
+    }
+
     /// A counter whose values run on the main actor, in order, all before the call's completion.
     static func onMainActor(_ handler: @escaping @MainActor (TransferProgress) -> Void) -> ProgressCounter {
         ProgressCounter { progress in MainQueue.async { handler(progress) } }
