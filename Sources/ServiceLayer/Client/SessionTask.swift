@@ -112,7 +112,10 @@ final class SessionTask: Sendable {
         let delegate = TaskDelegate(redirects: redirects, sendsBody: bodyLength != 0, progress: progress)
         self.delegate = delegate
         if progress == nil || !Self.onlyAsyncTasksCountBytes {
-            let task = Self.handlerTask(kind, request: request, session: session, completion: completion)
+            let task = Self.handlerTask(kind, request: request, session: session) { end in
+                delegate.forget()
+                completion(end)
+            }
             task.delegate = delegate  // redirects (and bytes, on Apple platforms): see above
             delegate.record(task)  // known from the start: its counters are the progress on Apple platforms
             runner = .handler(task)
@@ -137,6 +140,7 @@ final class SessionTask: Sendable {
                     end.response = delegate.task?.response  // the head may have arrived before the failure
                 }
                 end.bytesReceived = progress?.bytesReceived ?? 0
+                delegate.forget()
                 completion(end)
             }
             let cancelled = swiftTask.withLock { state -> Bool in
@@ -258,7 +262,10 @@ class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // 
     /// Whether the request sends a body (in memory or from a file): a redirect that would drop it is refused on Linux.
     let sendsBody: Bool
     let progress: ProgressCounter?
-    private let known = Locked<URLSessionTask?>(nil)
+    /// The task once known, until it ended. The task holds its delegate (`task.delegate`), so this is a
+    /// cycle that ``forget()`` breaks when the task ends; `ended` keeps a late callback from recording it
+    /// again.
+    private let known = Locked<(task: URLSessionTask?, ended: Bool)>((nil, false))
 
     init(redirects: RedirectGuard, sendsBody: Bool, progress: ProgressCounter?) {
         self.redirects = redirects
@@ -267,13 +274,24 @@ class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // 
     }
 
     /// The task, once a callback named it.
-    var task: URLSessionTask? { known.withLock { $0 } }
+    var task: URLSessionTask? { known.withLock { $0.task } }
 
     /// Records `task` (under the cancel lock, so that a cancel either sees it or came first).
     func record(_ task: URLSessionTask) {
-        guard self.task == nil else { return }
-        SessionTask.decisionLock.withLock { _ in known.withLock { $0 = task } }
-        progress?.attach(task)
+        let recorded = SessionTask.decisionLock.withLock { _ in
+            known.withLock { state -> Bool in
+                guard state.task == nil, !state.ended else { return false }
+                state.task = task
+                return true
+            }
+        }
+        if recorded { progress?.attach(task) }
+    }
+
+    /// The task ended: lets go of it (the task and its delegate would otherwise keep each other, and
+    /// with them the session of a download, alive for good).
+    func forget() {
+        known.withLock { $0 = (nil, true) }
     }
 
     func urlSession(

@@ -63,6 +63,7 @@ final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and
         }
         let expected = task.countOfBytesExpectedToReceive
         if expected > 0 { end.expectedLength = expected }  // Linux keeps no response for a cut answer
+        forget()
         completion(end)
         try? FileManager.default.removeItem(at: file)  // unless moved into place
     }
