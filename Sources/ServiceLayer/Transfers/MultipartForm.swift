@@ -171,8 +171,7 @@ public struct MultipartForm: Sendable {
         return url
     }
 
-    /// A new name in the temporary directory for an upload's body. (Its own function so that the sanitizer
-    /// run can name it: see `.ci/asan-suppressions.txt`.)
+    /// A new name in the temporary directory for an upload's body.
     private static func temporaryUploadURL() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("ServiceLayer-upload-\(UUID().uuidString)")
     }
