@@ -15,49 +15,11 @@ venv=.build/schemathesis-venv
 source .ci/pinned-venv.sh
 pinned_venv schemathesis "$venv" .ci/schemathesis-requirements.txt
 
-swift build --product fixture-server
-server_bin="$(swift build --show-bin-path)/fixture-server"
-server_log=.build/schemathesis-server.log
+source .ci/fixture-server.sh
 report_dir=.build/schemathesis-report
 rm -rf "$report_dir"
-
-server_pid=""
-stop_server() {
-    if [ -n "$server_pid" ] && kill -0 "$server_pid" 2>/dev/null; then
-        kill -TERM "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-}
-trap stop_server EXIT
-
-free_port() {
-    "$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
-
-# A port picked this way can be taken by someone else before the server binds it: try a few.
-port=""
-for try in 1 2 3; do
-    candidate=$(free_port)
-    "$server_bin" --api server-fixtures/Examples/movies --port "$candidate" >"$server_log" 2>&1 &
-    server_pid=$!
-    for _ in $(seq 1 100); do
-        if grep -q "listening on" "$server_log"; then
-            port=$candidate
-            break
-        fi
-        kill -0 "$server_pid" 2>/dev/null || break
-        sleep 0.1
-    done
-    [ -n "$port" ] && break
-    echo "schemathesis: fixture-server did not start on port $candidate (try $try); its log:" >&2
-    cat "$server_log" >&2 || true
-    stop_server
-    server_pid=""
-done
-if [ -z "$port" ]; then
-    echo "CI: fixture-server did not start" >&2
-    exit 1
-fi
+server_log=.build/schemathesis-server.log
+start_fixture_server schemathesis "$venv/bin/python" "$server_log" --api server-fixtures/Examples/movies
 
 # Run from .build so that Schemathesis's own cache folder (.schemathesis/) stays out of the work tree.
 status=0
