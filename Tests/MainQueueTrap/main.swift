@@ -28,9 +28,9 @@ case "sleep", "off":
     print("main ended")
 case "semaphore":
     let done = DispatchSemaphore(value: 0)
-    let signalled = Locked(false)
+    let completionRan = DispatchSemaphore(value: 0)
     client.send(Endpoint<Data>("categories")) { _ in
-        signalled.withLock { $0 = true }
+        completionRan.signal()
         done.signal()
     }
     Thread.detachNewThread {
@@ -38,7 +38,7 @@ case "semaphore":
         done.signal()  // the test gives up waiting: the main thread's wait ends as a timeout would
     }
     done.wait()
-    print(signalled.withLock { $0 } ? "semaphore signalled" : "semaphore timed out")
+    print(completionRan.wait(timeout: .now()) == .success ? "semaphore signalled" : "semaphore timed out")
 case "return":
     client.send(Endpoint<Data>("categories")) { _ in print("completion ran") }
     print("main ended")
@@ -66,16 +66,4 @@ default:
         closed.signal()
     }
     _ = closed.wait(timeout: .now() + 20)
-}
-
-/// A value guarded by a lock (the trap imports `ServiceLayer` as a learner does, without its internals).
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
-    init(_ value: Value) { self.value = value }
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
 }
