@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(
             name: "ServiceLayerTests",
             dependencies: ["ServiceLayer", "ServiceLayerTesting", "FixtureServer", "Loopback"],
-            path: "Tests/ServiceLayerTests"
+            path: "Tests/ServiceLayerTests",
+            exclude: ["TestSupport/README.md"]
         ),
         .testTarget(
             name: "FixtureServerTests",

@@ -8,7 +8,7 @@ import FoundationNetworking
 #endif
 
 /// Bodies that never end and bodies that inflate, to a JSON call and to a download.
-final class HostileEndlessTests: HostileTestCase {
+final class HostileEndlessTests: HostileServerTestCase {
     private static let start = Data(
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"text\":\"ok\"}".utf8)
 

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Retries against the stub: what is retried, how often, and how long the client waits.
-final class RetryTests: CoreTestCase {
+final class RetryTests: StubTestCase {
     private let quick = RetryPolicy(maxRetries: 2, baseDelay: 0.05)
 
     /// A stub giving `answers` in order, then the last one forever.

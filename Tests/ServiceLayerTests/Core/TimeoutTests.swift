@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// A request that gets no answer ends with `.timedOut`, by URLSession or by the client's own watchdog.
-final class TimeoutTests: CoreTestCase {
+final class TimeoutTests: StubTestCase {
     private func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
