@@ -19,7 +19,7 @@ package enum LoopbackSocket {
         let descriptor = try makeSocket()
         var yes: Int32 = 1
         setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        guard let port = bind(descriptor), systemListen(descriptor, backlog) == 0 else {
+        guard let port = bind(descriptor), cListen(descriptor, backlog) == 0 else {
             let code = errno
             close(descriptor)
             throw LoopbackError(call: "listen", code: code)
@@ -73,7 +73,7 @@ package enum LoopbackSocket {
         var address = loopbackAddress(port: port)
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                cConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         guard result == 0 else {
@@ -198,39 +198,11 @@ package enum LoopbackSocket {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                systemBind(descriptor, socketAddress, length) == 0
+                cBind(descriptor, socketAddress, length) == 0
                     && getsockname(descriptor, socketAddress, &length) == 0
             }
         }
         return bound ? UInt16(bigEndian: address.sin_port) : nil
-    }
-
-    private static func systemBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
-        -> Int32
-    {
-        #if canImport(Glibc)
-        return Glibc.bind(descriptor, address, length)
-        #else
-        return Darwin.bind(descriptor, address, length)
-        #endif
-    }
-
-    private static func systemListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
-        #if canImport(Glibc)
-        return Glibc.listen(descriptor, backlog)
-        #else
-        return Darwin.listen(descriptor, backlog)
-        #endif
-    }
-
-    private static func systemConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t)
-        -> Int32
-    {
-        #if canImport(Glibc)
-        return Glibc.connect(descriptor, address, length)
-        #else
-        return Darwin.connect(descriptor, address, length)
-        #endif
     }
 
     private static func headEnd(_ bytes: [UInt8]) -> Int? {
@@ -241,4 +213,17 @@ package enum LoopbackSocket {
         }
         return nil
     }
+}
+
+// The C calls, at file scope where `LoopbackSocket`'s members of the same names do not hide them.
+private func cBind(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    bind(descriptor, address, length)
+}
+
+private func cConnect(_ descriptor: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    connect(descriptor, address, length)
+}
+
+private func cListen(_ descriptor: Int32, _ backlog: Int32) -> Int32 {
+    listen(descriptor, backlog)
 }
