@@ -249,6 +249,7 @@ final class Exchange: Sendable {
         if stalled, let task { task.cancel() }  // the watchdog fired: end the hung task
         if let retryDelay { return scheduleRetry(after: retryDelay, attempt: attempt) }
         if let bodyFile { Self.remove(bodyFile) }
+        let outcome = attempt > 1 && perTry != nil ? withoutSecretsOfLastTry(outcome) : outcome
         guard let (calls, deliver) = onEnd?(outcome) else { return }
         report(outcome, lastResponse: task?.response as? HTTPURLResponse, retries: attempt - 1, calls: calls)
         deliver()
@@ -287,6 +288,18 @@ final class Exchange: Sendable {
             case .failure(let error): end(with: .failure(error), retries: attempt)
             }
         }
+    }
+
+    /// `outcome` without the secrets of the last try's request, should the server have echoed them: a
+    /// hook may have put a credential on a retry that the first try's request (which the caller redacts
+    /// by) did not carry, a per-try signature say.
+    private func withoutSecretsOfLastTry(_ outcome: Outcome) -> Outcome {
+        guard case .failure(let error) = outcome else { return outcome }
+        let sent = state.withLock { $0.request }
+        return .failure(
+            Redaction.error(
+                error, removing: Redaction.secrets(of: sent, headerNames: secretHeaders.union(Redaction.secretHeaders)))
+        )
     }
 
     /// The `Retry-After` of a 429 or 503 answer, in seconds (the HTTP-date form is not honoured).

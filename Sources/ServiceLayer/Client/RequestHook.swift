@@ -38,8 +38,8 @@ import FoundationNetworking
 /// (with the new credential already on the request), as kean/Get's `willSendRequest` does. A signature or a
 /// timestamp is therefore fresh on every try, and the own-origin rule above is applied after the hooks on
 /// every try too. A hook runs on the thread that sends the try (any thread). An `async` hook (``async(_:)``)
-/// runs in a task, which a cancel of the call cancels; a retry's hook that throws ends the call with its
-/// error.
+/// runs in a task, which a cancel of the call cancels (a retry's task is left to finish, and nothing is
+/// sent after it); a retry's hook that throws ends the call with its error.
 public struct RequestHook: Sendable {
     enum Adapt: Sendable {
         case sync(@Sendable (inout URLRequest) throws -> Void)

@@ -111,6 +111,33 @@ final class RequestHookPerTryTests: FixtureServerTestCase {
         XCTAssertEqual(seen.withLock { $0 }, ["Bearer \(old)", "Bearer \(new)"])
     }
 
+    /// A credential a hook puts on a retry only (a per-try signature), echoed by the server in its error:
+    /// the call's error keeps none of it, nor of the first try's.
+    func testAnErrorKeepsNoSecretAHookPutOnARetry() throws {
+        let tries = Locked(0)
+        var options = APIClient.Options(retryPolicy: retries)
+        options.requestHook = RequestHook { request in
+            let number = tries.withLock {
+                $0 += 1
+                return $0
+            }
+            request.setValue("Bearer try-\(number)-signature", forHTTPHeaderField: "Authorization")
+        }
+        server.inject(.status(503), path: "/categories", times: 1)
+        server.inject(
+            .json(400, #"{"error":"bad Bearer try-2-signature, was Bearer try-1-signature"}"#), path: "/categories",
+            times: 1)
+        let client = makeClient(options: options)
+
+        let result = awaitCompletion { client.send(Endpoint<CategoriesResponse>("categories"), completion: $0) }
+
+        let error = try XCTUnwrap(result?.failureError)
+        XCTAssertEqual(error.statusCode, 400, "control: the second try's answer")
+        let body = String(decoding: error.responseBody ?? Data(), as: UTF8.self)
+        XCTAssertEqual(body, #"{"error":"bad <redacted>, was <redacted>"}"#)
+        XCTAssertFalse("\(error)".contains("signature"))
+    }
+
     /// A hook that moves the second try to another server: the own-origin rule runs after it on that try
     /// too, so the other server sees none of the API's credentials.
     func testTheOwnOriginRuleStripsCredentialsAfterAHookThatMovesARetry() throws {
