@@ -55,7 +55,9 @@ public struct ExchangeReport: Sendable {
     /// for every other report: a success, an error the authenticator does not treat as a rejection, a
     /// replay's own rejection (a call is replayed once), a client without an authenticator, and the
     /// renewal's own request. When the renewal fails, its exchange is reported like any other (a refresh
-    /// token the server refuses is a 401 with `willBeReplayed` `false`) and the call ends with this error.
+    /// token the server refuses is a 401 with `willBeReplayed` `false`) and the call ends with this error;
+    /// a renewal that sends nothing (no refresh token, ``APIError/tooManyTokenRefreshes``, a logout
+    /// meanwhile) adds no report, so for those watch the call's own result.
     ///
     /// So an observer that ends the session on a 401 checks it, and ignores the 401s a refresh fixes:
     /// `if report.error?.statusCode == 401, !report.willBeReplayed { ... }`.
