@@ -5,7 +5,7 @@ import XCTest
 @testable import ServiceLayer
 
 /// `fetchAllUsers`: walking the pages, failing cleanly, cancelling.
-final class AllUsersTests: UsersTestCase {
+final class AllUsersTests: FixtureServerTestCase {
     func testWalksBothPages() throws {
         let controller = makeUsersController()
         let users = try XCTUnwrap(awaitCompletion { controller.fetchAllUsers(completion: $0) }?.get())
