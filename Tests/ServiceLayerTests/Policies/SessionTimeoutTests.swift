@@ -30,7 +30,7 @@ final class SessionTimeoutTests: FixtureServerTestCase {
     }
 
     /// Sends `endpoint` to a `/categories` the server answers only after 30 s; returns the one result
-    /// and the seconds it took. The recorder checks, 0.7 s after the first, that no second came.
+    /// and the seconds it took.
     private func sendUnanswered(
         _ endpoint: Endpoint<CategoriesResponse>, on client: APIClient, file: StaticString = #filePath,
         line: UInt = #line
@@ -41,9 +41,9 @@ final class SessionTimeoutTests: FixtureServerTestCase {
         client.send(endpoint, completion: recorder.completion())
         let results = recorder.wait(timeout: 40, settle: 0, file: file, line: line)
         let elapsed = seconds(since: start)
-        // A further wait: a late second completion (URLSession's own timeout after the watchdog's, which
-        // fires 0.5 s after it, or the reverse) would show up in the recorder's count.
-        _ = recorder.wait(timeout: 1, settle: 0.7, file: file, line: line)
+        // A late second completion (URLSession's own timeout after the watchdog's, which fires 0.5 s
+        // after it, or the reverse) fails a test whenever it comes: the recorder's callbacks stay
+        // watched to the end of the run (LateCallWatch), so no fixed wait for it here.
         return (results.first, elapsed)
     }
 
