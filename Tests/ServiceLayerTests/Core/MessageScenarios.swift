@@ -22,6 +22,9 @@ struct MessageScenario: Sendable {
     /// Whether the article's tables show it: `false` when its message holds a number that varies from
     /// run to run (the bytes a cut download had received when it was cut).
     var inTable = true
+    /// Whether it may run while other scenarios run: it injects no fault and only waits for a timeout
+    /// (so `ErrorMessageTableTests` starts it first and lets it wait alongside the others).
+    var runsAlongside = false
     /// Makes the mistake: the error the caller got, and the exchange's report when one was made.
     let run: @Sendable (MessageScenarioServers) async throws -> (APIError, ExchangeReport?)
 }
@@ -129,7 +132,9 @@ enum MessageScenarios {
                 servers.client(base, reports: $0)
             }
         },
-        MessageScenario(kind: "Transport", mistake: "`https://` to a plain-HTTP server that waits") { servers in
+        MessageScenario(kind: "Transport", mistake: "`https://` to a plain-HTTP server that waits", runsAlongside: true)
+        {
+            servers in
             var components = URLComponents(url: servers.fixture.baseURL, resolvingAgainstBaseURL: false)!
             components.scheme = "https"
             return await servers.failure(Endpoint<Data>("categories")) {
