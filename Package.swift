@@ -14,6 +14,7 @@ let package = Package(
     ],
     products: [
         .library(name: "ServiceLayer", targets: ["ServiceLayer"]),
+        .library(name: "ServiceLayerCore", targets: ["ServiceLayerCore"]),
         .library(name: "FixtureServer", targets: ["FixtureServer"]),
         .library(name: "ServiceLayerTesting", targets: ["ServiceLayerTesting"]),
         .executable(name: "fixture-server", targets: ["fixture-server"]),
@@ -21,12 +22,19 @@ let package = Package(
         .executable(name: "service-bench", targets: ["service-bench"]),
     ],
     targets: [
-        // The client: a generic core (Client/) and one folder per controller.
+        // The client's generic core: endpoints, the request path, seams, safety, errors, caching, transfers,
+        // one folder per stage (`.ci/layers.sh` checks that no folder uses a later one).
         .target(
-            name: "ServiceLayer",
-            path: "Sources/ServiceLayer",
+            name: "ServiceLayerCore",
+            path: "Sources/ServiceLayerCore",
             // Apple's privacy manifest: the required-reason APIs the library uses (`.ci/privacy.py` checks it).
             resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        // The three sample controllers, one folder each, on the core's public API only; re-exports the core.
+        .target(
+            name: "ServiceLayer",
+            dependencies: ["ServiceLayerCore"],
+            path: "Sources/ServiceLayer"
         ),
         // For tests without a network, ours and our users': a stub URLProtocol with routes, a session
         // for it, and an exactly-once waiter. No test framework import, so XCTest and swift-testing both use it.
@@ -74,7 +82,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceLayerTests",
-            dependencies: ["ServiceLayer", "ServiceLayerTesting", "FixtureServer"],
+            dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer"],
             path: "Tests/ServiceLayerTests"
         ),
         .testTarget(
@@ -84,7 +92,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoKitTests",
-            dependencies: ["DemoKit", "ServiceLayer"],
+            dependencies: ["DemoKit", "ServiceLayer", "ServiceLayerCore"],
             path: "Tests/DemoKitTests"
         ),
     ],
