@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(Glibc)
 import Glibc

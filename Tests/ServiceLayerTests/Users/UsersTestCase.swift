@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The base of the NetworkController tests: a controller on the test's fixture server.
 class UsersTestCase: FixtureServerTestCase {
