@@ -1,7 +1,7 @@
 import Foundation
 
-/// The `description` of an ``APIError/decoding(description:body:)``: the ``DecodingFacts`` of the
-/// failure, found by ``DecodingDiagnosis`` and kept as compact JSON that every message table reads.
+/// The `description` of an ``APIError/decoding(description:body:)``: the `DecodingFacts` of the
+/// failure, found by `DecodingDiagnosis` and kept as compact JSON that every message table reads.
 public enum DecodingErrorDescription {
     /// The facts of `error` for a body read from `url` (an answer's; `nil` for a file) with `status`.
     static func describe(_ error: any Error, body: Data, url: URL?, status: Int) -> String {

@@ -11,7 +11,7 @@ import Darwin
 /// The one way the package writes a whole file: bytes go to a new temporary file in the destination's
 /// folder, which is then renamed over the destination (`rename(2)` is atomic), so a reader — another
 /// thread, another process, the next launch after a crash — finds the old file or the new one, never a
-/// mix. Used by the disk caches (``DiskStore``, under ``DiskImageCache`` and ``ResponseCache``), the
+/// mix. Used by the disk caches (`DiskStore`, under ``DiskImageCache`` and ``ResponseCache``), the
 /// saved order (`OrderStore`) and the token file (``FileTokenStore``).
 ///
 /// What differs between them is a policy, chosen by each caller: the permissions the file is created
@@ -23,7 +23,7 @@ import Darwin
 ///   destination is left as it was;
 /// - the error says which step failed and keeps the `errno` (``AtomicFileError``).
 ///
-/// It lives in `Plumbing/`, beside ``PlainFile`` (the cache files' reader). It is public so that your own
+/// It lives in `Plumbing/`, beside `PlainFile` (the cache files' reader). It is public so that your own
 /// store (a saved document, a token file) writes the way the sample controllers' stores do: with
 /// ``document`` or ``secret``.
 public struct AtomicFile: Sendable {
