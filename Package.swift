@@ -34,7 +34,9 @@ let package = Package(
         .target(
             name: "ServiceLayer",
             dependencies: ["ServiceLayerCore"],
-            path: "Sources/ServiceLayer"
+            path: "Sources/ServiceLayer",
+            // Its own privacy manifest: the token file's `stat` (`.ci/privacy.py` checks both modules').
+            resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // For tests without a network, ours and our users': a stub URLProtocol with routes, a session
         // for it, and an exactly-once waiter. No test framework import, so XCTest and swift-testing both use it.
