@@ -71,9 +71,15 @@ let package = Package(
             dependencies: ["DemoKit"],
             path: "Sources/service-demo"
         ),
+        // Loopback sockets for the tests' and the bench's small servers (listen on 127.0.0.1 port 0,
+        // accept, read a request head, write raw bytes, a closed port). Internal: no product.
+        .target(
+            name: "Loopback",
+            path: "Sources/Loopback"
+        ),
         .executableTarget(
             name: "service-bench",
-            dependencies: ["ServiceLayer", "FixtureServer"],
+            dependencies: ["ServiceLayer", "FixtureServer", "Loopback"],
             path: "Sources/service-bench"
         ),
         // A learner's command-line program that blocks its main thread; MainQueueWatchdogTests runs it.
@@ -84,12 +90,13 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceLayerTests",
-            dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer"],
-            path: "Tests/ServiceLayerTests"
+            dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer", "Loopback"],
+            path: "Tests/ServiceLayerTests",
+            exclude: ["TestSupport/README.md"]
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["FixtureServer", "ServiceLayerTesting"],
+            dependencies: ["FixtureServer", "ServiceLayerTesting", "Loopback"],
             path: "Tests/FixtureServerTests"
         ),
         .testTarget(

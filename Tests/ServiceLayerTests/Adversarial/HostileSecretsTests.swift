@@ -1,4 +1,5 @@
 import Foundation
+import Loopback
 import XCTest
 
 @testable import ServiceLayer
@@ -10,7 +11,7 @@ import FoundationNetworking
 
 /// No secret in any text the client produces: error descriptions, `localizedDescription`, `dump`,
 /// log lines, even when the server echoes the secret back.
-final class HostileSecretsTests: HostileTestCase {
+final class HostileSecretsTests: HostileServerTestCase {
     /// Every text a person or a log may see of `error`.
     private func texts(of error: APIError) -> [String] {
         var dumped = ""

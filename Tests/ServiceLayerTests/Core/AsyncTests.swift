@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// The `async throws(APIError)` twin of `send`.
-final class AsyncTests: CoreTestCase {
+final class AsyncTests: StubTestCase {
     private struct User: Decodable, Equatable, Sendable {
         let id: Int
         let email: String

@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// Identical in-flight GETs share one network request.
-final class CoalescingTests: CoreTestCase {
+final class CoalescingTests: StubTestCase {
     /// Sends `endpoint` `count` times while `gate` holds the stub's answers, opens it, and waits for
     /// every completion.
     private func sendMany<Response: Sendable>(

@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// Transport failures reported by URLSession, mapped to `APIError` through a real request.
-final class ErrorMappingTests: CoreTestCase {
+final class ErrorMappingTests: StubTestCase {
     private func failure(for code: URLError.Code) -> APIError? {
         let stub = makeStub(always: .fail(URLError(code)))
         let error = failure(result(Endpoint<Data>("x"), on: makeClient(stub)))

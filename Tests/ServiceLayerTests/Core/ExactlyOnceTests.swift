@@ -11,7 +11,7 @@ import FoundationNetworking
 #endif
 
 /// Every call's completion runs exactly once, whatever happens to it.
-final class ExactlyOnceTests: CoreTestCase {
+final class ExactlyOnceTests: StubTestCase {
     func testSuccessCompletesOnce() {
         let stub = makeStub(always: .json(#"{"ok":true}"#))
         let probe = ExactlyOnce<Result<[String: Bool], APIError>>()

@@ -80,7 +80,7 @@ private final class LearnerMovieController {
 ///
 /// XCTest on Linux cannot run `@MainActor` test methods, so each test makes its main-actor-only
 /// endpoint inside `MainActor.assumeIsolated` (tests run on the main thread) and sends it as any other.
-final class IsolatedConformanceTests: CoreTestCase {
+final class IsolatedConformanceTests: StubTestCase {
     private let movie = #"{"id": 7, "title": "Ran"}"#
     private let movieEndpoint = MainActor.assumeIsolated { Endpoint<LearnerMovie>("movie/7") }
 

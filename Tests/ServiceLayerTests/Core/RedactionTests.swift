@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// Secrets never reach a log: `Redaction` on its own, and the client's request logger.
-final class RedactionTests: CoreTestCase {
+final class RedactionTests: StubTestCase {
     private struct Login: Encodable, Sendable {
         let email: String
         let password: String

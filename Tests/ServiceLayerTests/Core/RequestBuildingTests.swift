@@ -9,7 +9,7 @@ import FoundationNetworking
 #endif
 
 /// What goes on the wire: method, headers, body, timeout and the token.
-final class RequestBuildingTests: CoreTestCase {
+final class RequestBuildingTests: StubTestCase {
     private struct Order: Codable, Equatable, Sendable {
         let menuIds: [Int]
         let note: String

@@ -10,7 +10,7 @@ import FoundationNetworking
 #endif
 
 /// Which answers succeed, and what a failure keeps.
-final class ValidationTests: CoreTestCase {
+final class ValidationTests: StubTestCase {
     private struct Item: Decodable, Equatable, Sendable {
         let name: String
         let price: Double

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import Loopback
 import XCTest
 
 @testable import ServiceLayer

@@ -61,4 +61,11 @@ class FixtureServerTestCase: XCTestCase {
             baseURL: baseURL ?? server.baseURL, session: APIClient.makeSession(configuration: .ephemeral),
             options: options, tokenProvider: token)
     }
+
+    /// A `NetworkController` (the Users sample) on `server`'s `/api/`, without retries by default.
+    func makeUsersController(
+        options: APIClient.Options = APIClient.Options(retryPolicy: .never), apiKey: String? = nil
+    ) -> NetworkController {
+        NetworkController(baseURL: apiURL(), options: options, apiKey: apiKey)
+    }
 }
