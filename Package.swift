@@ -14,6 +14,7 @@ let package = Package(
     ],
     products: [
         .library(name: "ServiceLayer", targets: ["ServiceLayer"]),
+        .library(name: "ServiceLayerCore", targets: ["ServiceLayerCore"]),
         .library(name: "FixtureServer", targets: ["FixtureServer"]),
         .library(name: "ServiceLayerTesting", targets: ["ServiceLayerTesting"]),
         .executable(name: "fixture-server", targets: ["fixture-server"]),
@@ -21,11 +22,20 @@ let package = Package(
         .executable(name: "service-bench", targets: ["service-bench"]),
     ],
     targets: [
-        // The client: a generic core (Client/) and one folder per controller.
+        // The client's generic core: endpoints, the request path, seams, safety, errors, caching, transfers,
+        // one folder per stage (`.ci/layers.sh` checks that no folder uses a later one).
+        .target(
+            name: "ServiceLayerCore",
+            path: "Sources/ServiceLayerCore",
+            // Apple's privacy manifest: the required-reason APIs the library uses (`.ci/privacy.py` checks it).
+            resources: [.copy("PrivacyInfo.xcprivacy")]
+        ),
+        // The three sample controllers, one folder each, on the core's public API only; re-exports the core.
         .target(
             name: "ServiceLayer",
+            dependencies: ["ServiceLayerCore"],
             path: "Sources/ServiceLayer",
-            // Apple's privacy manifest: the required-reason APIs the library uses (`.ci/privacy.py` checks it).
+            // Its own privacy manifest: the token file's `stat` (`.ci/privacy.py` checks both modules').
             resources: [.copy("PrivacyInfo.xcprivacy")]
         ),
         // For tests without a network, ours and our users': a stub URLProtocol with routes, a session
@@ -80,7 +90,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ServiceLayerTests",
-            dependencies: ["ServiceLayer", "ServiceLayerTesting", "FixtureServer", "Loopback"],
+            dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer", "Loopback"],
             path: "Tests/ServiceLayerTests",
             exclude: ["TestSupport/README.md"]
         ),
@@ -91,7 +101,7 @@ let package = Package(
         ),
         .testTarget(
             name: "DemoKitTests",
-            dependencies: ["DemoKit", "ServiceLayer"],
+            dependencies: ["DemoKit", "ServiceLayer", "ServiceLayerCore"],
             path: "Tests/DemoKitTests"
         ),
     ],

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The timeout is per try (the rule the docs state): a server that never answers gets every try the
 /// default policy allows, each ended by the timeout, and the call ends with `.timedOut`.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// A learner's command-line program that blocks its main thread while a completion waits for the main
 /// queue is told so once on stderr, with the fix; one that runs the main queue is told nothing. Each

@@ -4,6 +4,7 @@ import Loopback
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Each way a call can fail surfaces as the right `APIError`, exactly once, on the callback queue.
 final class MenuFailureTests: MenuTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import Loopback
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// A loopback HTTP/1.1 server that answers every request with whatever the test's handler returns:
 /// any status, any headers (a `Location` on another origin, a `Vary`, a bogus `max-age`), any body.

@@ -4,6 +4,7 @@ import Loopback
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Starts the servers of the scenarios and stops them at the end.
 class MessageScenarioTestCase: XCTestCase {

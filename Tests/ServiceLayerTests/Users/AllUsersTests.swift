@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `fetchAllUsers`: walking the pages, failing cleanly, cancelling.
 final class AllUsersTests: FixtureServerTestCase {

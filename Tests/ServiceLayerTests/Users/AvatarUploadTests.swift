@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `NetworkController.uploadAvatar`: a multipart upload the fixture server parses and serves back, with
 /// progress on the main actor (callbacks) or off it (`async`).

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Timeouts and the optional `x-api-key` header.
 final class UsersOptionsTests: FixtureServerTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `fetchUsers(page:)` and `fetchUser(id:)` against the fixture server.
 final class UsersReadingTests: FixtureServerTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `createUser`, `updateUser`, `patchUser` and `deleteUser` against the fixture server.
 final class UsersWritingTests: FixtureServerTestCase {
