@@ -64,12 +64,15 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testCancellingEveryWaiterCancelsTheSharedRequest() {
-        server.inject(.delay(3), path: "/categories", times: 1)
+        let gate = holdCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         let handles = (0..<5).map { index in
             client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
+        // The shared request reached the server (and took the held fault) before the cancels: the call
+        // after them must not meet it.
+        Polling.until { gate.heldCount == 1 }
         handles.forEach { $0.cancel() }
         let results = recorder.wait(timeout: 2)
         XCTAssertTrue(results.allSatisfy { $0.failureError == .cancelled })
