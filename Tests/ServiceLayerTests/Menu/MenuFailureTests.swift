@@ -86,12 +86,12 @@ final class MenuFailureTests: MenuTestCase {
     }
 
     func testCancelBeforeAnswerInFlight() {
-        server.inject(.delay(3), path: "/menu")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/menu")
         let error = failure(
-            awaitCompletion { completion in
-                let handle = controller.fetchMenuItems(forCategory: "soups", completion: completion)
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { handle.cancel() }
-                return handle
+            awaitCompletion { controller.fetchMenuItems(forCategory: "soups", completion: $0) } then: { handle in
+                Polling.until { gate.heldCount == 1 }  // the request is at the server, waiting for its answer
+                handle.cancel()
             })
         XCTAssertEqual(error, .cancelled)
     }
