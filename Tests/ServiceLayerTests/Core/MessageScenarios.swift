@@ -139,7 +139,7 @@ enum MessageScenarios {
             var components = URLComponents(url: servers.fixture.baseURL, resolvingAgainstBaseURL: false)!
             components.scheme = "https"
             return await servers.failure(Endpoint<Data>("categories")) {
-                servers.client(components.url!, timeout: 2, reports: $0)
+                servers.client(components.url!, timeout: 1, reports: $0)
             }
         },
         MessageScenario(kind: "Transport", mistake: "`https://` to a server that answers in plain HTTP") { servers in

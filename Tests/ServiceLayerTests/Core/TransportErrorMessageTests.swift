@@ -72,7 +72,7 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         case .timedOut:
             let explanation = try XCTUnwrap(report?.explanation)
             XCTAssertTrue(explanation.what.contains("https://127.0.0.1:"), explanation.what)
-            XCTAssertTrue(explanation.what.contains("2 s"), "the timeout's value: \(explanation.what)")
+            XCTAssertTrue(explanation.what.contains("1 s"), "the timeout's value: \(explanation.what)")
             XCTAssertTrue(explanation.why.contains("`https://` URL to a plain-HTTP server"), explanation.why)
             XCTAssertTrue(explanation.fix.contains("scheme"), explanation.fix)
         case .transport(let urlError):
