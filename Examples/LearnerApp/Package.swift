@@ -27,6 +27,13 @@ let approachableInSwift5: [SwiftSetting] =
         .enableUpcomingFeature("DisableOutwardActorInference"),
     ]
 
+/// What a learner's app target links: the library, and the stubs its SwiftUI previews answer from
+/// (`Screens/CategoryCount.swift`).
+let learnerLibraries: [Target.Dependency] = [
+    .product(name: "ServiceLayer", package: "ServiceLayer"),
+    .product(name: "ServiceLayerTesting", package: "ServiceLayer"),
+]
+
 let package = Package(
     name: "LearnerApp",
     platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8)],
@@ -35,37 +42,37 @@ let package = Package(
         // Xcode's current app template: Swift 6, main-actor default isolation.
         .target(
             name: "LearnerSwift6MainActorDefault",
-            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            dependencies: learnerLibraries,
             swiftSettings: strict + [.defaultIsolation(MainActor.self), mainActorDefault]
         ),
         // Swift 6 with no default isolation: the screens say `@MainActor` themselves.
         .target(
             name: "LearnerSwift6ExplicitMainActor",
-            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            dependencies: learnerLibraries,
             swiftSettings: strict + [.define("EXPLICIT_MAIN_ACTOR")]
         ),
         // An older project: Swift 5 mode, nothing annotated.
         .target(
             name: "LearnerSwift5",
-            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            dependencies: learnerLibraries,
             swiftSettings: strict + [.swiftLanguageMode(.v5)]
         ),
         // An older project opened in today's Xcode: Swift 5 mode, main-actor default isolation.
         .target(
             name: "LearnerSwift5MainActorDefault",
-            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            dependencies: learnerLibraries,
             swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self), mainActorDefault]
         ),
         // Xcode 26's new app template: Swift 6, main-actor default isolation, Approachable Concurrency.
         .target(
             name: "LearnerSwift6Approachable",
-            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            dependencies: learnerLibraries,
             swiftSettings: strict + [.defaultIsolation(MainActor.self), mainActorDefault] + approachable
         ),
         // A Swift 5 project with Xcode 26's Approachable Concurrency and main-actor default isolation.
         .target(
             name: "LearnerSwift5Approachable",
-            dependencies: [.product(name: "ServiceLayer", package: "ServiceLayer")],
+            dependencies: learnerLibraries,
             swiftSettings: strict + [.swiftLanguageMode(.v5), .defaultIsolation(MainActor.self), mainActorDefault]
                 + approachableInSwift5
         ),

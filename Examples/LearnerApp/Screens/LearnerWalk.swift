@@ -38,6 +38,8 @@ public enum LearnerWalk {
         let directory = TeamDirectoryScreen()
         var everyone: [MemberDirectory.Entry] = []
         let places = DecodingPlaces()
+        let originalMenu = MenuController.shared
+        var preview = "(not run)"
         /// What the SwiftUI badge shows now, as SwiftUI would render it.
         func badgeText() -> String { (badge.body as? Text)?.content ?? "(not a Text)" }
 
@@ -176,6 +178,22 @@ public enum LearnerWalk {
                 start: { shop.signUpAndLoad(email: "shop-\(UUID().uuidString)@example.com", done: $0) },
                 check: {
                     !shop.productNames.isEmpty ? nil : "no products (\(shop.errorMessage ?? "no error"))"
+                }),
+            // Last: the preview replaces `MenuController.shared` (and the check puts the original back).
+            Step(
+                name: "a SwiftUI preview points MenuController.shared at stubbed answers",
+                start: { done in
+                    let previewed = CategoryCount_Previews.previews  // as the canvas does: read, then run .task
+                    Task {
+                        await (previewed.body as? Text)?.taskAction?()
+                        preview = (previewed.body as? Text)?.content ?? "(not a Text)"
+                        MenuController.shared = originalMenu
+                        done()
+                    }
+                },
+                check: {
+                    preview == "2 categories" && MenuController.shared === originalMenu
+                        ? nil : "the preview shows \(preview)"
                 }),
         ]
         run(steps[...], failures: []) { failures in

@@ -48,3 +48,10 @@ struct Text: View {
         return copy
     }
 }
+
+/// What Xcode's canvas shows: `previews` is read on the main actor, as SwiftUI's `PreviewProvider` says.
+@MainActor
+protocol PreviewProvider {
+    associatedtype Previews: View
+    static var previews: Previews { get }
+}

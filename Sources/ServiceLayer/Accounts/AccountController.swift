@@ -24,9 +24,39 @@ import FoundationNetworking
 /// exactly once, on the main actor; each has an `async throws(APIError)` twin of the same name, for
 /// code that is not on the main actor.
 public final class AccountController: Sendable {
-    /// A controller for a local accounts server at `http://localhost:8090/api/`, keeping the token in
-    /// memory.
-    public static let shared = AccountController(baseURL: URL(string: "http://localhost:8090/api/")!)
+    /// The controller the app's screens use. By default, one for a local accounts server at
+    /// `http://localhost:8090/api/`, keeping the token in memory, made at the first read unless a
+    /// controller was set before.
+    ///
+    /// Set another to point every screen at another server or a stubbed session, in a test or a SwiftUI
+    /// preview, without editing the library:
+    ///
+    /// ```swift
+    /// AccountController.shared = AccountController(baseURL: URL(string: "http://127.0.0.1:8080/api/")!)
+    /// ```
+    ///
+    /// It may be read and set from any thread or actor (a lock keeps it); a call already sent finishes on
+    /// the controller it was sent with. The replaced controller keeps its tokens: log out first when the
+    /// new one must not find the old login (both share a token store only when you give them one).
+    public static var shared: AccountController {
+        get {
+            sharedController.withLock { shared in
+                if let shared { return shared }
+                let made = makeShared()
+                shared = made
+                return made
+            }
+        }
+        set { sharedController.withLock { $0 = newValue } }
+    }
+
+    /// The value of ``shared``; `nil` until it is read or set.
+    private static let sharedController = Locked<AccountController?>(nil)
+
+    /// The default of ``shared``.
+    private static func makeShared() -> AccountController {
+        AccountController(baseURL: URL(string: "http://localhost:8090/api/")!)
+    }
 
     /// The client every call goes through: its base URL, session and policies.
     public let client: APIClient

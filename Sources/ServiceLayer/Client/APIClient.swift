@@ -211,10 +211,12 @@ public final class APIClient: Sendable {
     /// `authorize` putting the credential on; run the request hooks; look it up in the response cache;
     /// send it (an exchange of its own, or a running identical GET's: see Coalescing.swift). The
     /// outcome — validated by the ``Exchange``, settled by the cache — goes to `answer`, once, unless the
-    /// stop given to `onCancel` runs first.
+    /// stop given to `onCancel` runs first. `replaysAfter` says which errors the authenticator answers
+    /// with a replay (for ``ExchangeReport/willBeReplayed``); `nil` (none) by default.
     func attempt<Response>(
         _ endpoint: Endpoint<Response>,
         authorize: (@Sendable (inout URLRequest) -> Void)?,
+        replaysAfter: (@Sendable (APIError) -> Bool)? = nil,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
@@ -228,12 +230,14 @@ public final class APIClient: Sendable {
         }
 
         // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it; then the
-        // own-origin rule (OwnOriginHeaders.swift) removes what may not go where it now goes.
+        // own-origin rule (OwnOriginHeaders.swift) removes what may not go where it now goes. They run
+        // again before each retry (`perTry`); a replay after a refresh is a new attempt, so they run again.
         let hooks = [options.requestHook, endpoint.requestHook].compactMap { $0 }
+        let tries = Tries(perTry: RequestHook.perTry(hooks, built: request, rule: rule), replaysAfter: replaysAfter)
         if hooks.allSatisfy(\.isSync) {
             switch RequestHook.run(hooks, on: request, rule: rule) {
             case .success(let adapted):
-                return transmit(adapted, rule: rule, of: endpoint, onCancel: onCancel, answer: answer)
+                return transmit(adapted, rule: rule, tries: tries, of: endpoint, onCancel: onCancel, answer: answer)
             case .failure(let error): return answer(TryEnd(.failure(error)))
             }
         }
@@ -245,7 +249,8 @@ public final class APIClient: Sendable {
             case .success(let adapted):
                 guard let next = steps.begin() else { return }
                 transmit(
-                    adapted, rule: rule, of: endpoint, onCancel: { steps.onCancel(step: next, $0) }, answer: answer)
+                    adapted, rule: rule, tries: tries, of: endpoint, onCancel: { steps.onCancel(step: next, $0) },
+                    answer: answer)
             case .failure(let error): answer(TryEnd(.failure(error)))
             }
         }
@@ -256,7 +261,7 @@ public final class APIClient: Sendable {
     /// disk is read off the caller's thread, so what follows may run on a background queue), then the
     /// network.
     private func transmit<Response>(
-        _ request: URLRequest, rule: OwnOriginHeaders, of endpoint: Endpoint<Response>,
+        _ request: URLRequest, rule: OwnOriginHeaders, tries: Tries, of endpoint: Endpoint<Response>,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
@@ -295,7 +300,8 @@ public final class APIClient: Sendable {
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
                     cache: role, bodyCarriesSecret: bodyCarriesSecret, rule: rule, plan: plan,
-                    maximumBodySize: self.options.maximumResponseBodySize, onEnd: onEnd)
+                    maximumBodySize: self.options.maximumResponseBodySize, perTry: tries.perTry,
+                    replaysAfter: tries.replaysAfter, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(
@@ -307,6 +313,13 @@ public final class APIClient: Sendable {
             }
         }
     }
+}
+
+/// What an exchange needs for its later tries: the request hooks to run again before each retry, and which
+/// errors the authenticator answers with a replay.
+private struct Tries: Sendable {
+    let perTry: RequestHook.PerTry?
+    let replaysAfter: (@Sendable (APIError) -> Bool)?
 }
 
 /// How one try ended: its outcome, and what reading it needs besides — the request as sent (whose

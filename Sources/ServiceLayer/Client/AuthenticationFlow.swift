@@ -70,8 +70,11 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
         func send(with credential: A.Credential, isReplay: Bool) {
             guard let step = steps.begin() else { return }
             let authenticator = flow.authenticator
+            // A first try's rejection is answered with a refresh and a replay; a replay's is final.
+            let replaysAfter: (@Sendable (APIError) -> Bool)? =
+                isReplay ? nil : { @Sendable error in authenticator.isAuthenticationFailure(error) }
             client.attempt(
-                endpoint, authorize: { authenticator.apply(credential, to: &$0) },
+                endpoint, authorize: { authenticator.apply(credential, to: &$0) }, replaysAfter: replaysAfter,
                 onCancel: { [steps] in steps.onCancel(step: step, $0) }
             ) { end in
                 guard case .failure(let error) = end.outcome, authenticator.isAuthenticationFailure(error) else {

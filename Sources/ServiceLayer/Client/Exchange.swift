@@ -42,9 +42,18 @@ final class Exchange: Sendable {
         var bodyFile: URL?
         /// The watchdog of the try under way, or the wait before the next try.
         var timer: OneShotTimer?
+        /// The request of the try under way (the request hooks run again before each retry).
+        var request: URLRequest
     }
 
+    /// The first try's request.
     let request: URLRequest
+    /// Makes each retry's request with the request hooks; `nil` when there are none (a retry sends
+    /// ``request`` again).
+    private let perTry: RequestHook.PerTry?
+    /// Whether the client's ``Authenticator`` replays the call after this error (see
+    /// ``ExchangeReport/willBeReplayed``); `nil` when no authenticator takes part.
+    private let replaysAfter: (@Sendable (APIError) -> Bool)?
     private let session: URLSession
     private let retryPolicy: RetryPolicy
     private let observer: ResultObserver?
@@ -77,14 +86,20 @@ final class Exchange: Sendable {
     ///   - plan: A body from disk, a download, a progress counter; none (a plain data task) by default.
     ///   - maximumBodySize: The largest answer body kept in memory (see
     ///     ``APIClient/Options/maximumResponseBodySize``); its default by default.
+    ///   - perTry: Makes each retry's request with the request hooks; `nil` (a retry sends `request`
+    ///     again) by default.
+    ///   - replaysAfter: Whether the authenticator replays the call after an error; `nil` (never) by default.
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
         cache: CacheRole = .none, bodyCarriesSecret: Bool = false, rule: OwnOriginHeaders? = nil,
         plan: TransferPlan = TransferPlan(),
-        maximumBodySize: Int = APIClient.Options.defaultMaximumResponseBodySize, onEnd: @escaping OnEnd
+        maximumBodySize: Int = APIClient.Options.defaultMaximumResponseBodySize, perTry: RequestHook.PerTry? = nil,
+        replaysAfter: (@Sendable (APIError) -> Bool)? = nil, onEnd: @escaping OnEnd
     ) {
         self.maximumBodySize = maximumBodySize
+        self.perTry = perTry
+        self.replaysAfter = replaysAfter
         self.redirectGuard =
             if let rule { RedirectGuard(bodyCarriesSecret: bodyCarriesSecret, rule: rule) } else {
                 bodyCarriesSecret ? .secretBody : .shared
@@ -97,7 +112,7 @@ final class Exchange: Sendable {
         self.observer = observer
         self.cache = cache
         self.plan = plan
-        self.state = Locked(State(onEnd: onEnd))
+        self.state = Locked(State(onEnd: onEnd, request: request))
     }
 
     /// Sends the first try. A form with file parts is first written to disk, and a whole-body file copied
@@ -145,10 +160,10 @@ final class Exchange: Sendable {
 
     private func startAttempt() {
         guard
-            let attempt = state.withLock({ state -> Int? in
+            let (attempt, request) = state.withLock({ state -> (Int, URLRequest)? in
                 guard state.onEnd != nil else { return nil }
                 state.attempt += 1
-                return state.attempt
+                return (state.attempt, state.request)
             })
         else { return }
         let accepts304 = cache == .revalidates
@@ -234,6 +249,7 @@ final class Exchange: Sendable {
         if stalled, let task { task.cancel() }  // the watchdog fired: end the hung task
         if let retryDelay { return scheduleRetry(after: retryDelay, attempt: attempt) }
         if let bodyFile { Self.remove(bodyFile) }
+        let outcome = attempt > 1 && perTry != nil ? withoutSecretsOfLastTry(outcome) : outcome
         guard let (calls, deliver) = onEnd?(outcome) else { return }
         report(outcome, lastResponse: task?.response as? HTTPURLResponse, retries: attempt - 1, calls: calls)
         deliver()
@@ -248,13 +264,42 @@ final class Exchange: Sendable {
                 state.timer = nil
                 return true
             }
-            if stillWaiting { startAttempt() }
+            if stillWaiting { nextTry(after: attempt) }
         }
         state.withLock { state in
             guard state.onEnd != nil else { return }
             state.timer = wait
             wait.resume()  // under the lock, as the watchdog
         }
+    }
+
+    /// Starts the try after `attempt`, with its request made again by the request hooks when there are any.
+    private func nextTry(after attempt: Int) {
+        guard let perTry else { return startAttempt() }
+        perTry.request(after: request) { [self] made in
+            switch made {
+            case .success(let request):
+                let current = state.withLock { state -> Bool in
+                    guard state.onEnd != nil, state.attempt == attempt else { return false }
+                    state.request = request
+                    return true
+                }
+                if current { startAttempt() }
+            case .failure(let error): end(with: .failure(error), retries: attempt)
+            }
+        }
+    }
+
+    /// `outcome` without the secrets of the last try's request, should the server have echoed them: a
+    /// hook may have put a credential on a retry that the first try's request (which the caller redacts
+    /// by) did not carry, a per-try signature say.
+    private func withoutSecretsOfLastTry(_ outcome: Outcome) -> Outcome {
+        guard case .failure(let error) = outcome else { return outcome }
+        let sent = state.withLock { $0.request }
+        return .failure(
+            Redaction.error(
+                error, removing: Redaction.secrets(of: sent, headerNames: secretHeaders.union(Redaction.secretHeaders)))
+        )
     }
 
     /// The `Retry-After` of a 429 or 503 answer, in seconds (the HTTP-date form is not honoured).
@@ -282,15 +327,17 @@ final class Exchange: Sendable {
         state.withLock { $0.onEnd != nil && $0.attempt == attempt && $0.settledAttempt < attempt }
     }
 
-    /// Ends the exchange before any try (a form that could not be written to disk).
-    private func end(with outcome: Outcome) {
-        let onEnd = state.withLock { state -> OnEnd? in
-            defer { state.onEnd = nil }
-            return state.onEnd
+    /// Ends the exchange between tries: before the first (a form that could not be written to disk), or
+    /// after `retries` retries (a request hook that threw).
+    private func end(with outcome: Outcome, retries: Int = 0) {
+        let (onEnd, bodyFile) = state.withLock { state -> (OnEnd?, URL?) in
+            defer { state.onEnd = nil; state.bodyFile = nil }
+            return (state.onEnd, state.bodyFile)
         }
         guard let onEnd else { return }
+        if let bodyFile { Self.remove(bodyFile) }
         let (calls, deliver) = onEnd(outcome)
-        report(outcome, lastResponse: nil, retries: 0, calls: calls)
+        report(outcome, lastResponse: nil, retries: retries, calls: calls)
         deliver()
     }
 
@@ -307,7 +354,10 @@ final class Exchange: Sendable {
     private func report(_ outcome: Outcome, lastResponse: HTTPURLResponse?, retries: Int?, calls: Int) {
         guard let observer else { return }
         let elapsed = Double(DispatchTime.now().uptimeNanoseconds - startTime.uptimeNanoseconds) / 1e9
-        let retries = retries ?? max(0, state.withLock { $0.attempt } - 1)
+        let (attempts, request) = state.withLock { ($0.attempt, $0.request) }
+        let retries = retries ?? max(0, attempts - 1)
+        var willBeReplayed = false
+        if case .failure(let error) = outcome, let replaysAfter { willBeReplayed = replaysAfter(error) }
         var cache: ExchangeReport.CacheOutcome?
         if self.cache != .none {
             let revalidated: Bool
@@ -321,6 +371,7 @@ final class Exchange: Sendable {
         observer(
             ExchangeReport(
                 request: request, outcome: outcome, lastResponse: lastResponse, duration: elapsed, retries: retries,
-                calls: calls, cache: cache, secretHeaders: secretHeaders, bodyCarriesSecret: bodyCarriesSecret))
+                calls: calls, cache: cache, secretHeaders: secretHeaders, bodyCarriesSecret: bodyCarriesSecret,
+                willBeReplayed: willBeReplayed))
     }
 }

@@ -50,6 +50,18 @@ public struct ExchangeReport: Sendable {
     public let calls: Int
     /// The cache's part; `nil` when no ``ResponseCache`` took part.
     public let cache: CacheOutcome?
+    /// Whether the client's ``Authenticator`` takes this failure: it renews the credential (or waits for a
+    /// renewal under way) and sends the call again, so the call does not end with this ``error``. `false`
+    /// for every other report: a success, an error the authenticator does not treat as a rejection, a
+    /// replay's own rejection (a call is replayed once), a client without an authenticator, and the
+    /// renewal's own request. When the renewal fails, its exchange is reported like any other (a refresh
+    /// token the server refuses is a 401 with `willBeReplayed` `false`) and the call ends with this error;
+    /// a renewal that sends nothing (no refresh token, ``APIError/tooManyTokenRefreshes``, a logout
+    /// meanwhile) adds no report, so for those watch the call's own result.
+    ///
+    /// So an observer that ends the session on a 401 checks it, and ignores the 401s a refresh fixes:
+    /// `if report.error?.statusCode == 401, !report.willBeReplayed { ... }`.
+    public let willBeReplayed: Bool
 
     /// The bytes of the body received (a success's, or the one a failure keeps), counted before any
     /// redaction (the logger reports them).
@@ -61,11 +73,13 @@ public struct ExchangeReport: Sendable {
     ///   - secretHeaders: The lowercased header names whose values are redacted; the credential list by
     ///     default (the exchange passes the authenticator's too, see `OwnOriginHeaders.swift`).
     ///   - bodyCarriesSecret: Whether the request is marked as carrying a secret body; `false` by default.
+    ///   - willBeReplayed: Whether the authenticator replays the call after this failure; `false` by default.
     init(
         request: URLRequest, outcome: Exchange.Outcome, lastResponse: HTTPURLResponse?, duration: TimeInterval,
         retries: Int, calls: Int, cache: CacheOutcome?, secretHeaders: Set<String> = OwnOriginHeaders.credentials,
-        bodyCarriesSecret: Bool = false
+        bodyCarriesSecret: Bool = false, willBeReplayed: Bool = false
     ) {
+        self.willBeReplayed = willBeReplayed
         self.request = Self.redacted(request, secretHeaders: secretHeaders, bodyCarriesSecret: bodyCarriesSecret)
         self.sentBytes = request.httpBody?.count ?? 0
         switch outcome {

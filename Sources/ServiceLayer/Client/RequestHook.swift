@@ -33,8 +33,13 @@ import FoundationNetworking
 /// - A hook that throws fails the call with the ``APIError`` it threw, or with
 ///   ``APIError/invalidRequest(_:)`` naming any other error; nothing is sent.
 ///
-/// A hook runs on the thread that sends the request (any thread; for a retried request, once per call,
-/// not per try). An `async` hook (``async(_:)``) runs in a task, which a cancel of the call cancels.
+/// A hook runs before **every try**: the first, each retry of a transient failure (on the request as built
+/// again, so a hook that appends never appends twice), and the ``Authenticator``'s replay after a refresh
+/// (with the new credential already on the request), as kean/Get's `willSendRequest` does. A signature or a
+/// timestamp is therefore fresh on every try, and the own-origin rule above is applied after the hooks on
+/// every try too. A hook runs on the thread that sends the try (any thread). An `async` hook (``async(_:)``)
+/// runs in a task, which a cancel of the call cancels (a retry's task is left to finish, and nothing is
+/// sent after it); a retry's hook that throws ends the call with its error.
 public struct RequestHook: Sendable {
     enum Adapt: Sendable {
         case sync(@Sendable (inout URLRequest) throws -> Void)
@@ -100,6 +105,41 @@ public struct RequestHook: Sendable {
         }
         guard !Task.isCancelled else { return .failure(.cancelled) }
         return .success(rule.applied(to: adapted, builtAs: request))
+    }
+
+    /// The request of a retry (see ``PerTry``), or `nil` when `hooks` is empty: a retry then sends the
+    /// first try's request again.
+    static func perTry(_ hooks: [RequestHook], built: URLRequest, rule: OwnOriginHeaders) -> PerTry? {
+        hooks.isEmpty ? nil : PerTry(hooks: hooks, built: built, rule: rule)
+    }
+
+    /// Makes the request of each retry: the hooks run again on the request as built (credential on), then
+    /// the own-origin rule; the cache's validators the first try carried are kept.
+    struct PerTry: Sendable {
+        let hooks: [RequestHook]
+        let built: URLRequest
+        let rule: OwnOriginHeaders
+
+        /// Calls `ready` once with the retry's request, or the error a hook threw; at once when every hook
+        /// is synchronous, else from a task.
+        func request(
+            after first: URLRequest, ready: @escaping @Sendable (Result<URLRequest, APIError>) -> Void
+        ) {
+            let keep = { @Sendable (adapted: URLRequest) -> URLRequest in
+                var request = adapted
+                for name in ["If-None-Match", "If-Modified-Since"] {
+                    if let value = first.value(forHTTPHeaderField: name) {
+                        request.setValue(value, forHTTPHeaderField: name)
+                    }
+                }
+                return request
+            }
+            if hooks.allSatisfy(\.isSync) {
+                return ready(RequestHook.run(hooks, on: built, rule: rule).map(keep))
+            }
+            let (hooks, built, rule) = (self.hooks, self.built, self.rule)
+            Task { ready(await RequestHook.run(hooks, on: built, rule: rule).map(keep)) }
+        }
     }
 
     /// The hook's error as the call's: an ``APIError`` as it is, anything else as

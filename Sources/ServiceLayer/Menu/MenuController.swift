@@ -24,12 +24,42 @@ import FoundationNetworking
 /// Code that is not on the main actor uses the `async` twins (`try await fetchCategories()`), which
 /// never touch the main queue.
 public final class MenuController: Sendable {
-    /// The controller for the Restaurant server at `http://localhost:8090/`, with every other setting
-    /// at its default (no saved order, 20 MB of pictures in memory) except pictures on disk: 50 MB in
-    /// ``DiskImageCache/defaultDirectory()``, so they survive a relaunch.
-    public static let shared = MenuController(
-        baseURL: URL(string: "http://localhost:8090/")!,
-        diskImageCache: DiskImageCache(directory: DiskImageCache.defaultDirectory()))
+    /// The controller the app's screens use. By default, the one for the Restaurant server at
+    /// `http://localhost:8090/`, with every other setting at its default (no saved order, 20 MB of pictures
+    /// in memory) except pictures on disk: 50 MB in ``DiskImageCache/defaultDirectory()``, so they survive
+    /// a relaunch. The default is made at the first read, unless a controller was set before.
+    ///
+    /// Set another to point every screen at another server or a stubbed session — in a test, a SwiftUI
+    /// preview, or a debug build against a staging server — without editing the library:
+    ///
+    /// ```swift
+    /// MenuController.shared = MenuController(baseURL: URL(string: "http://127.0.0.1:8080/")!)
+    /// ```
+    ///
+    /// It may be read and set from any thread or actor (a lock keeps it). A call reads it once, when it
+    /// starts: a call already sent finishes on the controller it was sent with. A test that sets it keeps
+    /// the old value and sets it back when it ends.
+    public static var shared: MenuController {
+        get {
+            sharedController.withLock { shared in
+                if let shared { return shared }
+                let made = makeShared()
+                shared = made
+                return made
+            }
+        }
+        set { sharedController.withLock { $0 = newValue } }
+    }
+
+    /// The value of ``shared``; `nil` until it is read or set.
+    private static let sharedController = Locked<MenuController?>(nil)
+
+    /// The default of ``shared``.
+    private static func makeShared() -> MenuController {
+        MenuController(
+            baseURL: URL(string: "http://localhost:8090/")!,
+            diskImageCache: DiskImageCache(directory: DiskImageCache.defaultDirectory()))
+    }
 
     /// Posted once for every change of ``order``; see ``order`` for where and with what.
     public static let orderUpdatedNotification = Notification.Name("MenuController.orderUpdated")

@@ -20,8 +20,38 @@ import FoundationNetworking
 /// once, on the main actor (so it may update views and screen state directly); each has an
 /// `async throws(APIError)` twin of the same name, for code that is not on the main actor.
 public final class NetworkController: Sendable {
-    /// A controller for the public reqres service at `https://reqres.in/api/`, without an API key.
-    public static let shared = NetworkController(baseURL: URL(string: "https://reqres.in/api/")!)
+    /// The controller the app's screens use. By default, one for the public reqres service at
+    /// `https://reqres.in/api/`, without an API key, made at the first read unless a controller was set
+    /// before.
+    ///
+    /// Set another to point every screen at another server (the fixture server's `/api/`, a staging
+    /// server) or a stubbed session, in a test or a SwiftUI preview, without editing the library:
+    ///
+    /// ```swift
+    /// NetworkController.shared = NetworkController(baseURL: URL(string: "http://127.0.0.1:8090/api/")!)
+    /// ```
+    ///
+    /// It may be read and set from any thread or actor (a lock keeps it); a call already sent finishes on
+    /// the controller it was sent with.
+    public static var shared: NetworkController {
+        get {
+            sharedController.withLock { shared in
+                if let shared { return shared }
+                let made = makeShared()
+                shared = made
+                return made
+            }
+        }
+        set { sharedController.withLock { $0 = newValue } }
+    }
+
+    /// The value of ``shared``; `nil` until it is read or set.
+    private static let sharedController = Locked<NetworkController?>(nil)
+
+    /// The default of ``shared``.
+    private static func makeShared() -> NetworkController {
+        NetworkController(baseURL: URL(string: "https://reqres.in/api/")!)
+    }
 
     /// The name of the header that carries the API key, when one is given.
     public static let apiKeyHeader = "x-api-key"

@@ -41,3 +41,24 @@ extension MenuScreenTests {
         XCTAssertEqual(server.requestCount(path: "/menu"), 1)
     }
 }
+
+// The article's "Pointing .shared at the server" example: code that calls `MenuController.shared`, as a
+// screen does, run against the test's server.
+extension MenuScreenTests {
+    func testTheSharedControllerTalksToTheTestsServer() throws {
+        let server = FixtureServer()
+        try server.start()
+        defer { server.stop() }
+        let original = MenuController.shared
+        MenuController.shared = MenuController(baseURL: server.baseURL)
+        defer { MenuController.shared = original }  // the next test finds the default again
+
+        let done = expectation(description: "categories")
+        MenuController.shared.fetchCategories { result in  // what the screen calls
+            XCTAssertEqual(try? result.get().count, 6)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 10)
+        XCTAssertEqual(server.requestCount(path: "/categories"), 1)
+    }
+}

@@ -13,7 +13,7 @@ import FoundationNetworking
 // no edit of `Client/`. The tests below run it against the fixture server.
 
 extension Notification.Name {
-    /// Posted when any call of any controller is answered with a 401.
+    /// Posted when any call of any controller is answered with a 401 that no token refresh will fix.
     static let sessionExpired = Notification.Name("sessionExpired")
 }
 
@@ -25,7 +25,8 @@ func makeAppOptions(notificationCenter: NotificationCenter = .default) -> APICli
         request.setValue("fr-CH", forHTTPHeaderField: "Accept-Language")
     }
     options.resultObserver = { report in
-        if report.error?.statusCode == 401 {
+        // A 401 that the authenticator answers with a refresh and a replay is not the end of the session.
+        if report.error?.statusCode == 401, !report.willBeReplayed {
             notificationCenter.post(name: .sessionExpired, object: nil)
         }
     }
@@ -72,6 +73,58 @@ final class EverydayChangesTests: FixtureServerTestCase {
         let result = awaitCompletion { users.fetchUser(id: 2, completion: $0) }
         XCTAssertEqual(result?.failureError?.statusCode, 401)
         XCTAssertEqual(posted.withLock { $0 }, 1)
+    }
+
+    /// An expired access token that the refresh fixes: the first 401 is replayed, nothing is posted.
+    func testA401ThatTheRefreshFixesPostsNothing() throws {
+        let (center, posted) = countSessionExpired()
+        let accounts = AccountController(baseURL: apiURL(), options: makeAppOptions(notificationCenter: center))
+        XCTAssertNotNil(signUp(accounts)?.successValue)
+        server.expireAllTokens()
+
+        let products = awaitCompletion { accounts.fetchProducts(completion: $0) }
+
+        XCTAssertEqual(products?.successValue?.isEmpty, false)
+        XCTAssertEqual(server.requestCount(path: "/api/products"), 2, "control: a 401, then the replay")
+        XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 1)
+        XCTAssertEqual(posted.withLock { $0 }, 0)
+    }
+
+    /// A refresh token revoked by the server (it was used elsewhere first): the call's 401 will be
+    /// replayed, but the refresh's 401 is final; the session ends once.
+    func testARevokedRefreshTokenPostsSessionExpiredOnce() throws {
+        let (center, posted) = countSessionExpired()
+        let accounts = AccountController(baseURL: apiURL(), options: makeAppOptions(notificationCenter: center))
+        XCTAssertNotNil(signUp(accounts)?.successValue)
+        let stolen = try XCTUnwrap(accounts.tokenStore.tokens?.refreshToken)
+        let thief = APIClient(baseURL: apiURL())
+        XCTAssertNotNil(awaitCompletion { thief.send(AccountsAPI.refresh(refreshToken: stolen), completion: $0) })
+        server.expireAllTokens()
+
+        let products = awaitCompletion { accounts.fetchProducts(completion: $0) }
+
+        XCTAssertEqual(products?.failureError?.statusCode, 401)
+        XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), 2, "control: the thief's, then ours")
+        XCTAssertFalse(accounts.isLoggedIn)
+        XCTAssertEqual(posted.withLock { $0 }, 1)
+    }
+
+    private func countSessionExpired() -> (NotificationCenter, Locked<Int>) {
+        let center = NotificationCenter()
+        let posted = Locked(0)
+        let observer = center.addObserver(forName: .sessionExpired, object: nil, queue: nil) { _ in
+            posted.withLock { $0 += 1 }
+        }
+        addTeardownBlock { center.removeObserver(observer) }
+        return (center, posted)
+    }
+
+    private func signUp(_ accounts: AccountController) -> Result<String, APIError>? {
+        awaitCompletion {
+            accounts.signUp(
+                email: "ada@example.com", password: "correct-horse-battery-staple-91", name: "Ada", emailContent: "",
+                completion: $0)
+        }
     }
 
     func testANewEndpointIsOneStatement() {

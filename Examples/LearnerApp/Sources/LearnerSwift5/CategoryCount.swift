@@ -1,0 +1,1 @@
+../../Screens/CategoryCount.swift
