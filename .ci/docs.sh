@@ -29,6 +29,21 @@ if ! swift package dump-symbol-graph --minimum-access-level public >.build/docs-
     fi
 fi
 
+# ServiceLayer re-exports ServiceLayerCore (`@_exported import`), and a learner reads one manual: its graph
+# is extracted again with the core's symbols in it (swift-symbolgraph-extract's
+# -experimental-allowed-reexported-modules), so that ``APIClient`` in an article resolves in ServiceLayer's
+# archive, as `APIClient` does in code that imports ServiceLayer. The graph dump's own ServiceLayer graphs
+# are removed so that only this one is documented.
+bin=$(swift build --show-bin-path)
+target=$(swiftc -print-target-info | python3 -c 'import json, sys; print(json.load(sys.stdin)["target"]["triple"])')
+sdk=()
+if command -v xcrun >/dev/null 2>&1; then sdk=(-sdk "$(xcrun --show-sdk-path --sdk macosx)"); fi
+find .build -path '*symbolgraph*' \( -name 'ServiceLayer.symbols.json' -o -name 'ServiceLayer@*.symbols.json' \) -delete
+mkdir -p .build/reexported-symbolgraph
+swift-symbolgraph-extract -module-name ServiceLayer -target "$target" "${sdk[@]}" -I "$bin/Modules" -I "$bin" \
+    -minimum-access-level public -experimental-allowed-reexported-modules=ServiceLayerCore \
+    -output-dir .build/reexported-symbolgraph
+
 # One catalog per module, each with only its own module's graphs: the fixture server and the demo are
 # documented in their READMEs.
 build() {

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks the library's privacy manifest (Sources/ServiceLayer/PrivacyInfo.xcprivacy) against its code.
+"""Checks the library's privacy manifests (one per module: Sources/ServiceLayerCore/PrivacyInfo.xcprivacy and
+Sources/ServiceLayer/PrivacyInfo.xcprivacy) against their code.
 
 Apple rejects an app at upload when code in it (its SDKs' too) calls a "required reason" API without a
 reason declared in a privacy manifest (since May 1, 2024). The list of those APIs and of the reasons:
@@ -7,11 +8,12 @@ https://developer.apple.com/documentation/bundleresources/describing-use-of-requ
 The manifest's keys: https://developer.apple.com/documentation/bundleresources/privacy-manifest-files
 
 This check fails when
-- a required-reason API appears in the code of the library (Sources/ServiceLayer, what apps link; comments
-  are ignored) and the manifest has no entry with a reason for its category;
+- a required-reason API appears in the code of a module of the library (Sources/ServiceLayerCore,
+  Sources/ServiceLayer: what apps link; comments are ignored) and that module's manifest has no entry with
+  a reason for its category (each module is its own bundle, with its own manifest);
 - the manifest declares a category the code no longer uses, or a reason that is not one Apple lists for it;
 - the manifest says it tracks, names tracking domains or collects data (the library does none of these);
-- Package.swift does not ship the manifest as a resource of the ServiceLayer target.
+- Package.swift does not ship a manifest as a resource of each of those targets.
 
 `--self-test` first proves it fails: on a copy of the sources with `ProcessInfo.processInfo.systemUptime`
 planted (system boot time, undeclared), and on a copy whose manifest lost its file-timestamp entry.
@@ -25,7 +27,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = "Sources/ServiceLayer"
+MODULES = ["Sources/ServiceLayerCore", "Sources/ServiceLayer"]
+SOURCES = MODULES[0]
 MANIFEST = SOURCES + "/PrivacyInfo.xcprivacy"
 
 # Category -> (patterns of the APIs Apple lists for it, the reasons Apple allows for it). Patterns match
@@ -58,10 +61,10 @@ def code_without_comments(text):
     return "\n".join(line.split("//", 1)[0] for line in text.splitlines())
 
 
-def used_categories(root):
-    """Category -> ["path:line: API", ...] for every required-reason API the library's code calls."""
+def used_categories(root, sources=SOURCES):
+    """Category -> ["path:line: API", ...] for every required-reason API the module's code calls."""
     used = {}
-    for path in sorted((root / SOURCES).rglob("*.swift")):
+    for path in sorted((root / sources).rglob("*.swift")):
         for number, line in enumerate(code_without_comments(path.read_text()).splitlines(), 1):
             for category, (patterns, _) in CATEGORIES.items():
                 for pattern in patterns:
@@ -72,8 +75,21 @@ def used_categories(root):
 
 
 def check(root):
-    """The problems found in the package at `root` (empty when the manifest is right)."""
+    """The problems found in the package at `root` (empty when every module's manifest is right)."""
     problems = []
+    for sources in MODULES:
+        problems += check_module(root, sources)
+    package = (root / "Package.swift").read_text()
+    if len(re.findall(r'resources:\s*\[\s*\.copy\("PrivacyInfo\.xcprivacy"\)', package)) < len(MODULES):
+        problems.append('Package.swift must ship each manifest: resources: [.copy("PrivacyInfo.xcprivacy")] in '
+                        + " and ".join(Path(sources).name for sources in MODULES))
+    return problems
+
+
+def check_module(root, sources):
+    """The problems of one module's manifest against its code."""
+    problems = []
+    MANIFEST = sources + "/PrivacyInfo.xcprivacy"
     manifest_path = root / MANIFEST
     if not manifest_path.is_file():
         return [f"{MANIFEST} is missing"]
@@ -88,7 +104,7 @@ def check(root):
     declared = {}
     for entry in manifest.get("NSPrivacyAccessedAPITypes", []):
         declared[entry.get("NSPrivacyAccessedAPIType")] = entry.get("NSPrivacyAccessedAPITypeReasons", [])
-    used = used_categories(root)
+    used = used_categories(root, sources)
     for category, places in used.items():
         if not declared.get(category):
             problems.append(f"{category} is used without a reason in {MANIFEST}:\n    " + "\n    ".join(places))
@@ -101,9 +117,6 @@ def check(root):
         wrong = [reason for reason in reasons if reason not in CATEGORIES[category][1]]
         if wrong:
             problems.append(f"{category}: {wrong} are not reasons Apple lists for it")
-    package = (root / "Package.swift").read_text()
-    if not re.search(r'resources:\s*\[\s*\.copy\("PrivacyInfo\.xcprivacy"\)', package):
-        problems.append('Package.swift must ship the manifest: resources: [.copy("PrivacyInfo.xcprivacy")] in ServiceLayer')
     return problems
 
 
@@ -112,9 +125,10 @@ def self_test():
     assert check(ROOT) == [], "the self-test needs a package that passes"
     with tempfile.TemporaryDirectory() as temporary:
         copy = Path(temporary)
-        shutil.copytree(ROOT / SOURCES, copy / SOURCES)
+        for sources in MODULES:
+            shutil.copytree(ROOT / sources, copy / sources)
         shutil.copy(ROOT / "Package.swift", copy / "Package.swift")
-        planted = copy / SOURCES / "Client" / "Planted.swift"
+        planted = copy / SOURCES / "Plumbing" / "Planted.swift"
         planted.write_text("import Foundation\nlet planted = ProcessInfo.processInfo.systemUptime\n")
         problems = check(copy)
         assert any("SystemBootTime is used" in problem for problem in problems), problems
@@ -141,11 +155,12 @@ def main():
         print(f"privacy manifest: {problem}", file=sys.stderr)
     if problems:
         return 1
-    used = used_categories(ROOT)
-    print(f"privacy manifest: {MANIFEST} declares every required-reason API the library uses "
-          f"({', '.join(sorted(used)) or 'none'})")
-    if shutil.which("plutil"):  # on a Mac: the manifest is a valid property list
-        subprocess.run(["plutil", "-lint", str(ROOT / MANIFEST)], check=True)
+    for sources in MODULES:
+        used = used_categories(ROOT, sources)
+        print(f"privacy manifest: {sources}/PrivacyInfo.xcprivacy declares every required-reason API the module "
+              f"uses ({', '.join(sorted(used)) or 'none'})")
+        if shutil.which("plutil"):  # on a Mac: the manifest is a valid property list
+            subprocess.run(["plutil", "-lint", str(ROOT / sources / "PrivacyInfo.xcprivacy")], check=True)
     return 0
 
 

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
+import Loopback
 
 #if canImport(Glibc)
 import Glibc
@@ -61,8 +62,8 @@ final class ByteSource {
     static func serve() -> Int32 {
         let listener: Int32
         let port: UInt16
-        do { (listener, port) = try LoopbackSocket.listen(backlog: 16, what: "the byte source") } catch {
-            FileHandle.standardError.write(Data("service-bench \(childFlag): \(error.description)\n".utf8))
+        do { (listener, port) = try LoopbackSocket.listen(backlog: 16) } catch {
+            FileHandle.standardError.write(Data("service-bench \(childFlag): the byte source: \(error)\n".utf8))
             return 1
         }
         Thread.detachNewThread {
@@ -72,7 +73,7 @@ final class ByteSource {
         FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
         let pattern = (0..<(1 << 20)).map { UInt8($0 % 251) }
         while true {
-            let connection = LoopbackSocket.accepted(accept(listener, nil, nil))
+            let connection = LoopbackSocket.accept(listener)
             guard connection >= 0 else { return 1 }
             Thread.detachNewThread { answer(connection, pattern: pattern) }
         }
@@ -83,7 +84,7 @@ final class ByteSource {
         defer { LoopbackSocket.close(connection) }
         var buffer = [UInt8](repeating: 0, count: 16 * 1024)
         var pending: [UInt8] = []
-        while let head = LoopbackSocket.readHead(connection, pending: &pending, buffer: &buffer) {
+        while let head = LoopbackSocket.readHead(connection, pending: &pending, buffer: &buffer)?.lowercased() {
             let target = head.split(separator: " ").dropFirst().first.map(String.init) ?? ""
             guard head.hasPrefix("get "), target.hasPrefix("/bytes/"), let count = Int(target.dropFirst(7)) else {
                 let notFound = "HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\n\r\n"

@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
+import Loopback
 import ServiceLayer
 
 #if canImport(FoundationNetworking)
@@ -283,9 +284,13 @@ final class SilentListener {
     let baseURL: URL
 
     init() throws(BenchFailure) {
-        let (descriptor, port) = try LoopbackSocket.listen(backlog: 1024, what: "in flight: the silent listener")
-        socketDescriptor = descriptor
-        baseURL = URL(string: "http://127.0.0.1:\(port)/")!
+        do {
+            let (descriptor, port) = try LoopbackSocket.listen(backlog: 1024)
+            socketDescriptor = descriptor
+            baseURL = LoopbackSocket.baseURL(port: port)
+        } catch {
+            throw BenchFailure("in flight: the silent listener: \(error)")
+        }
     }
 
     /// Stops listening; the connections still waiting in the backlog are reset.

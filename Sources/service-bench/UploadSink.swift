@@ -1,5 +1,6 @@
 #if os(macOS) || os(Linux)  // service-bench runs on macOS and Linux only (see main.swift)
 import Foundation
+import Loopback
 
 #if canImport(Glibc)
 import Glibc
@@ -16,16 +17,18 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
     let port: UInt16
 
     init() throws(BenchFailure) {
-        (listener, port) = try LoopbackSocket.listen(backlog: 16, what: "the upload sink")
+        do { (listener, port) = try LoopbackSocket.listen(backlog: 16) } catch {
+            throw BenchFailure("the upload sink: \(error)")
+        }
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 
     /// `http://127.0.0.1:<port>/`.
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    var baseURL: URL { LoopbackSocket.baseURL(port: port) }
 
     private func acceptLoop() {
         while true {
-            let connection = LoopbackSocket.accepted(accept(listener, nil, nil))
+            let connection = LoopbackSocket.accept(listener)
             guard connection >= 0 else { return }
             DispatchQueue.global().async { Self.serve(connection) }
         }
@@ -39,7 +42,7 @@ final class UploadSink: @unchecked Sendable {  // the listener is set once; conn
         while let head = LoopbackSocket.readHead(connection, pending: &pending, buffer: &buffer) {
             let length = LoopbackSocket.header("content-length", in: head).flatMap { Int($0) } ?? 0
             // libcurl asks before a large body, then waits 1 s for an answer.
-            if LoopbackSocket.header("expect", in: head) == "100-continue" {
+            if LoopbackSocket.header("expect", in: head)?.lowercased() == "100-continue" {
                 guard LoopbackSocket.sendAll(connection, "HTTP/1.1 100 Continue\r\n\r\n") else { return }
             }
             var remaining = length - pending.count

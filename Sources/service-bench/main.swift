@@ -16,7 +16,7 @@ import Foundation
 let arguments = Array(CommandLine.arguments.dropFirst())
 #if canImport(Darwin)
 // A loopback server writing to a client that went away must get EPIPE, not die of SIGPIPE: Darwin's
-// `send` has no `MSG_NOSIGNAL` (each accepted socket also gets `SO_NOSIGPIPE`; LoopbackSocket.swift).
+// `send` has no `MSG_NOSIGNAL` (each accepted socket also gets `SO_NOSIGPIPE`; Sources/Loopback/LoopbackSocket.swift).
 // Ignoring the signal is what Apple's sigaction(2) documents for SIG_IGN
 // (https://developer.apple.com/library/archive/documentation/System/Conceptual/ManPages_iPhoneOS/man2/sigaction.2.html).
 signal(SIGPIPE, SIG_IGN)

@@ -1,11 +1,14 @@
 // A learner's command-line program that falls into the main-queue trap on purpose, or avoids it.
 // `MainQueueWatchdogTests` runs it as a child process: `main-queue-trap MODE BASE_URL`, where MODE is
-//   sleep      two calls, then `sleep(6)` on the main thread: the completions never run
+//   sleep      two calls, then the main thread blocks (reading standard input): the completions never run
 //   semaphore  a call whose completion signals a semaphore the main thread waits on: a deadlock
 //   off        `sleep` with APIClient.warnsWhenMainQueueIsBlocked = false
 //   return     a call, then the end of the top-level code: the program ends before the answer
-//   serviced   the fix: `dispatchMain()`, and the program ends itself after 6 seconds
-// and BASE_URL is a fixture server's root. Six seconds leaves the warning (due after 2) a wide margin.
+//   serviced   the fix: `dispatchMain()`
+// and BASE_URL is a fixture server's root. Every mode but `return` ends when its standard input
+// closes (or after 20 seconds): the test closes it once the warning (due after 2 s) has come, or, for
+// the modes that must print nothing, once as long has passed. The trap does not depend on a guess of
+// how long the warning takes.
 import Foundation
 import ServiceLayer
 
@@ -21,12 +24,21 @@ case "sleep", "off":
     if arguments[1] == "off" { APIClient.warnsWhenMainQueueIsBlocked = false }
     client.send(Endpoint<Data>("categories")) { _ in print("completion ran") }
     client.send(Endpoint<Data>("menu")) { _ in print("completion ran") }
-    sleep(6)
+    waitForTheEndOfInput()
     print("main ended")
 case "semaphore":
     let done = DispatchSemaphore(value: 0)
-    client.send(Endpoint<Data>("categories")) { _ in done.signal() }
-    print(done.wait(timeout: .now() + 6) == .timedOut ? "semaphore timed out" : "semaphore signalled")
+    let completionRan = DispatchSemaphore(value: 0)
+    client.send(Endpoint<Data>("categories")) { _ in
+        completionRan.signal()
+        done.signal()
+    }
+    Thread.detachNewThread {
+        waitForTheEndOfInput()
+        done.signal()  // the test gives up waiting: the main thread's wait ends as a timeout would
+    }
+    done.wait()
+    print(completionRan.wait(timeout: .now()) == .success ? "semaphore signalled" : "semaphore timed out")
 case "return":
     client.send(Endpoint<Data>("categories")) { _ in print("completion ran") }
     print("main ended")
@@ -35,7 +47,8 @@ case "serviced":
         print("completion ran")
         client.send(Endpoint<Data>("menu")) { _ in print("completion ran") }
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 6) {
+    Thread.detachNewThread {
+        waitForTheEndOfInput()
         print("main ended")
         exit(0)
     }
@@ -43,4 +56,14 @@ case "serviced":
 default:
     FileHandle.standardError.write(Data("main-queue-trap: unknown mode \(arguments[1])\n".utf8))
     exit(2)
+}
+
+/// Blocks the calling thread until standard input closes (the test closes it), or 20 seconds pass.
+@Sendable func waitForTheEndOfInput() {
+    let closed = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        closed.signal()
+    }
+    _ = closed.wait(timeout: .now() + 20)
 }

@@ -58,7 +58,7 @@ enum MenuAPI {
         Endpoint<Data>(.url(url)).headers(["Accept": "image/*"]).coalescing(true).uncached().map {
             data throws(APIError) in
             guard data.isEmpty else { return data }
-            throw .decoding(description: DecodingFacts.emptyBody(url: url).encoded, body: data)
+            throw .emptyBody(from: url)
         }
     }
 }

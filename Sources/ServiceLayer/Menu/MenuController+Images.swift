@@ -3,9 +3,6 @@ import Foundation
 // MARK: - Pictures: memory, then disk, then the network
 
 extension MenuController {
-    /// Where the disk tier is read and written, off the caller's thread.
-    private static let diskQueue = DispatchQueue(label: "ServiceLayer.MenuController.disk", attributes: .concurrent)
-
     /// Fetches a picture, from ``imageCache`` when it is there, else from ``diskImageCache`` (read off
     /// the main thread) when it is there.
     ///
@@ -21,9 +18,7 @@ extension MenuController {
     public func fetchImage(url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void) -> RequestHandle
     {
         if let cached = imageCache.data(for: url) {
-            let call = Call(.mainActor(completion))
-            call.finish(.success(cached))
-            return call.handle
+            return RequestHandle.delivering(.success(cached), to: completion)
         }
         if diskImageCache != nil { return fetchImageThroughDisk(url: url, completion: completion) }
         return client.send(image(at: url), completion: completion)
@@ -38,23 +33,15 @@ extension MenuController {
     }
 
     /// ``fetchImage(url:completion:)`` past a memory miss, with a disk tier: the file is read (and a
-    /// download written) on a background queue, never on the main thread.
+    /// download written) in a task off the main actor, never on the main thread.
     private func fetchImageThroughDisk(
         url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void
     ) -> RequestHandle {
-        let call = Call(.mainActor(completion))
-        Self.diskQueue.async { [self] in
-            guard !call.isFinished else { return }  // cancelled before the disk was read
-            if let stored = storedImage(for: url) {
-                call.finish(.success(stored))
-                return
-            }
-            let download = client.send(image(at: url), callbackQueue: Self.diskQueue) { result in
-                call.finish(result)
-            }
-            call.onCancel { download.cancel() }
+        RequestHandle.running(completion: completion) { [self] () async throws(APIError) -> Data in
+            guard !Task.isCancelled else { throw .cancelled }  // cancelled before the disk was read
+            if let stored = storedImage(for: url) { return stored }
+            return try await client.send(image(at: url))
         }
-        return call.handle
     }
 
     /// The picture kept for `url` in memory, else on disk (then kept in memory too); `nil` when neither
@@ -69,16 +56,15 @@ extension MenuController {
     /// The download of a picture, which keeps it in memory and on disk as soon as it has arrived (off
     /// the main thread, before the completion's hop to the main queue, and before the download stops
     /// taking callers): a call made as it ends finds it running or finds the picture in ``imageCache``,
-    /// so concurrent calls for one URL cost one request (see `Client/KeptBody.swift`).
+    /// so concurrent calls for one URL cost one request (see ``Endpoint/keepingBody(lookup:keep:)``).
     private func image(at url: URL) -> Endpoint<Data> {
         MenuAPI.image(at: url).keepingBody(
-            in: KeptBody(
-                lookup: { [imageCache] in imageCache.data(for: url) },
-                keep: { [self] data in
-                    guard !data.isEmpty else { return }  // an empty 200 is an error, never a picture
-                    imageCache.insert(data, for: url)
-                    diskImageCache?.insert(data, for: url)
-                }))
+            lookup: { [imageCache] in imageCache.data(for: url) },
+            keep: { [self] data in
+                guard !data.isEmpty else { return }  // an empty 200 is an error, never a picture
+                imageCache.insert(data, for: url)
+                diskImageCache?.insert(data, for: url)
+            })
     }
 
     // MARK: - Clearing the caches

@@ -94,7 +94,7 @@ extension MenuController {
     /// announcements keep the order of the changes.
     private func orderDidChange(to order: Order, version: Int) {
         orderStore?.save(order)
-        MainQueue.async { self.announce(order, version: version) }
+        DispatchQueue.main.async { self.announce(order, version: version) }
     }
 
     /// Posts ``orderUpdatedNotification`` and calls the observers, on the main actor.

@@ -23,7 +23,7 @@ extension MenuController {
     public func observeOrder(_ handler: @escaping @MainActor (Order) -> Void) -> OrderObservation {
         let orderState = self.orderState
         let id = orderState.addObserver(handler) { id, current in
-            MainQueue.async {
+            DispatchQueue.main.async {
                 // The observation may have been cancelled before this first call ran.
                 guard orderState.observer(id) != nil else { return }
                 handler(current)

@@ -14,16 +14,7 @@ extension NetworkController {
     @discardableResult
     public func fetchAllUsers(completion: @escaping @MainActor (Result<[User], APIError>) -> Void) -> RequestHandle {
         // One walk, the loop below, for both forms: this one runs it in a task that the handle cancels.
-        let walk = Call(.mainActor(completion))
-        let task = Task {
-            do throws(APIError) {
-                walk.finish(.success(try await fetchAllUsers()))
-            } catch {
-                walk.finish(.failure(error))
-            }
-        }
-        walk.onCancel { task.cancel() }
-        return walk.handle
+        RequestHandle.running(completion: completion) { () async throws(APIError) in try await self.fetchAllUsers() }
     }
 
     /// Fetches every user: the `async` twin of ``fetchAllUsers(completion:)``. Cancelling the task

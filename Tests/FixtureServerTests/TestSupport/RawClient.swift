@@ -1,4 +1,5 @@
 import Foundation
+import Loopback
 import XCTest
 
 #if canImport(Glibc)
@@ -24,29 +25,10 @@ final class RawClient {
     private var closed = false
 
     init(port: UInt16) throws {
-        #if canImport(Glibc)
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw POSIXError(.EMFILE) }
-        #if canImport(Darwin)
-        var one: Int32 = 1
-        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
-        #endif
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard result == 0 else {
-            let code = errno
-            closeDescriptor(fd)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .ECONNREFUSED)
+        do {
+            fd = try LoopbackSocket.connect(port: port)
+        } catch {
+            throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .ECONNREFUSED)
         }
     }
 
@@ -55,7 +37,7 @@ final class RawClient {
     func close() {
         guard !closed else { return }
         closed = true
-        closeDescriptor(fd)
+        LoopbackSocket.close(fd)
     }
 
     @discardableResult
@@ -63,14 +45,7 @@ final class RawClient {
 
     @discardableResult
     func send(_ bytes: [UInt8]) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let sent = bytes[offset...].withUnsafeBytes { sendBytes(fd, $0) }
-            if sent < 0 && errno == EINTR { continue }
-            if sent <= 0 { return false }
-            offset += sent
-        }
-        return true
+        bytes.withUnsafeBytes { LoopbackSocket.sendAll(fd, $0) }
     }
 
     /// Reads more bytes within `timeout` seconds. Returns the count, 0 at EOF, -1 on timeout or error.
@@ -144,20 +119,4 @@ final class RawClient {
     func waitForClose(timeout: Double) -> Bool {
         readToEOF(timeout: timeout).closed
     }
-}
-
-private func closeDescriptor(_ fd: Int32) {
-    #if canImport(Glibc)
-    _ = Glibc.close(fd)
-    #else
-    _ = Darwin.close(fd)
-    #endif
-}
-
-private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
-    #if canImport(Glibc)
-    return Glibc.send(fd, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL))
-    #else
-    return Darwin.send(fd, bytes.baseAddress, bytes.count, 0)
-    #endif
 }

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The `async` twins of the AccountController calls.
 final class AccountAsyncTests: AccountsTestCase {

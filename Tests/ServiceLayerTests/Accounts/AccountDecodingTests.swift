@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The accounts replies and `Product` read from JSON strings, without a server.
 final class AccountDecodingTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The token and the password never appear in a log line, a description or an error.
 final class AccountSecretsTests: AccountsTestCase {

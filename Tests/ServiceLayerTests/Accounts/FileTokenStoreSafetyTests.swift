@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The two findings in the first `FileTokenStore`: a symbolic link at the token path, and a missing folder.
 final class FileTokenStoreSafetyTests: AccountsTestCase {

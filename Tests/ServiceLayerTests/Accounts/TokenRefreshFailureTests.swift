@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// When refreshing fails: logged out, every waiting call ends with its own 401; a replay at most once;
 /// reuse detection; the refresh window; logging out during a refresh.

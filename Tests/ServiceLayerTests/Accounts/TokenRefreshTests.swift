@@ -4,6 +4,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Tokens that expire: one refresh at a time, each rejected call sent again once, a known-expired token
 /// renewed before sending, and a cancelled waiter that leaves the others alone.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The token stores: in memory, and in a `0600` file across controllers.
 final class TokenStoreTests: AccountsTestCase {

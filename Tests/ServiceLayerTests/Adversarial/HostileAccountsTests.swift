@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(Glibc)
 import Glibc
@@ -15,7 +16,7 @@ import FoundationNetworking
 
 /// The token flow and the token file against a changing user, a planted hard link, a second store on
 /// the same file, and the shared cookie jar.
-final class HostileAccountsTests: HostileTestCase {
+final class HostileAccountsTests: HostileServerTestCase {
     /// An accounts backend: login answers `<name>-token` / `<name>-refresh` for the email's name, a
     /// refresh waits for `gate`, products accept only Bob's token.
     private func startAccountsServer(gate: DispatchSemaphore) throws -> HostileServer {

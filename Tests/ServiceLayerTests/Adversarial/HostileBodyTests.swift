@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// Answers whose body lies about its length, never ends, or inflates a thousandfold, to a JSON call.
 /// Each one fails with a typed error and keeps nothing; each has a control that succeeds.
-final class HostileBodyTests: HostileTestCase {
+final class HostileBodyTests: HostileServerTestCase {
     private static let json = Data(#"{"text":"twenty-one bytes"}"#.utf8)
 
     private static func head(length: Int, extra: String = "") -> Data {

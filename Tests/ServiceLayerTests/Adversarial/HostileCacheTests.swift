@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import FoundationNetworking
 /// The JSON cache against servers that vary their answers, mark them private, redirect elsewhere,
 /// send odd validators and bogus freshness: one user's answer never reaches another, `Vary` is
 /// honoured, and nothing is kept that should not be.
-final class HostileCacheTests: HostileTestCase {
+final class HostileCacheTests: HostileServerTestCase {
     private let endpoint = Endpoint<TextAnswer>("me")
 
     // MARK: One user's answer

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(Glibc)
 import Glibc
@@ -12,7 +13,7 @@ import Darwin
 /// The disk tier against a shared or hostile directory: the limit holds for every writer together,
 /// files are private and hold no URL, and whatever is planted at an entry's name (a symlink, a FIFO,
 /// a directory, another user's file, a huge file, stale temporary files) is never trusted or read whole.
-final class HostileDiskTests: HostileTestCase {
+final class HostileDiskTests: HostileServerTestCase {
     private func url(_ name: String) -> URL { URL(string: "http://images.test/\(name).png")! }
 
     private func entryPath(_ directory: URL, _ name: String) -> String {

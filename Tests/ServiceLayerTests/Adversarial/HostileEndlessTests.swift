@@ -2,13 +2,14 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Bodies that never end and bodies that inflate, to a JSON call and to a download.
-final class HostileEndlessTests: HostileTestCase {
+final class HostileEndlessTests: HostileServerTestCase {
     private static let start = Data(
         "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n{\"text\":\"ok\"}".utf8)
 
@@ -29,7 +30,7 @@ final class HostileEndlessTests: HostileTestCase {
 
     func testAnEndlessBodyToAJSONCallIsEndedByTheTimeout() async throws {
         let server = try startServer { _ in Self.endless() }
-        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 2, retryPolicy: .never))
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 1, retryPolicy: .never))
         let ended = await error { () async throws(APIError) in try await client.send(Endpoint<TextAnswer>("endless")) }
         XCTAssertEqual(ended, .timedOut)
 
@@ -40,7 +41,7 @@ final class HostileEndlessTests: HostileTestCase {
 
     func testAnEndlessDownloadIsEndedByTheTimeoutAndLeavesNoDestination() async throws {
         let server = try startServer { _ in Self.endless() }
-        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 2, retryPolicy: .never))
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 1, retryPolicy: .never))
         let destination = try makeDirectory().appendingPathComponent("endless.json")
         let ended = await error { () async throws(APIError) in
             try await client.send(Endpoint<Data>("endless").downloading(to: destination))

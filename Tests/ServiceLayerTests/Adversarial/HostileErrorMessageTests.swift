@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import FoundationNetworking
 /// Teaching never prints a secret: a server that echoes the request's API key into the places a message
 /// quotes (an HTML page's title, a `status_message`, a value the decoder found) and a URL with a password
 /// leave none of it in any message or report.
-final class HostileErrorMessageTests: HostileTestCase {
+final class HostileErrorMessageTests: HostileServerTestCase {
     private let key = "KEY-ECHOED-5150"
     private let password = "PW-ECHOED-2112"
 

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import FoundationNetworking
 /// The own-origin rule (`OwnOriginHeaders.swift`): the client's headers, the authenticator's headers and
 /// the credential list go only to the base URL's origin — whatever a request hook does, on every
 /// redirect. Each test sends the same request to the own origin too, which does carry them.
-final class HostileOriginTests: HostileTestCase {
+final class HostileOriginTests: HostileServerTestCase {
     /// Puts a credential in a custom header no list names, and one in `X-Auth-Token`.
     struct SignatureAuthenticator: Authenticator {
         var credential: String? { "sig-credential-5678" }

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// A redirect to another origin carries only the headers that say how to answer, never who asks:
 /// not the token, not a cookie, not the client's API key, not an endpoint's custom header.
-final class HostileRedirectTests: HostileTestCase {
+final class HostileRedirectTests: HostileServerTestCase {
     /// A call to `start` on `origin` that carries every kind of header, followed to `landing`.
     private func sendEveryKindOfHeader(to origin: HostileServer) async throws {
         let client = makeClient(

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// An ``ExchangeReport`` redacts what a log line redacts: the authenticator's headers, the credential
 /// list, secret query items, secret JSON fields, the secret values of a form body, and `Set-Cookie`.
-final class HostileReportTests: HostileTestCase {
+final class HostileReportTests: HostileServerTestCase {
     /// Every text of `report` a person or an observer may see.
     static func texts(of report: ExchangeReport) -> [String] {
         var dumped = ""

@@ -1,7 +1,9 @@
 import Foundation
+import Loopback
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +11,7 @@ import FoundationNetworking
 
 /// No secret in any text the client produces: error descriptions, `localizedDescription`, `dump`,
 /// log lines, even when the server echoes the secret back.
-final class HostileSecretsTests: HostileTestCase {
+final class HostileSecretsTests: HostileServerTestCase {
     /// Every text a person or a log may see of `error`.
     private func texts(of error: APIError) -> [String] {
         var dumped = ""

@@ -2,10 +2,11 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The timeout is per try (the rule the docs state): a server that never answers gets every try the
 /// default policy allows, each ended by the timeout, and the call ends with `.timedOut`.
-final class HostileTimeoutTests: HostileTestCase {
+final class HostileTimeoutTests: HostileServerTestCase {
     func testADeadServerGetsThreeTimedOutTriesUnderTheDefaultPolicy() async throws {
         let server = try startServer { _ in
             Thread.sleep(forTimeInterval: 4)  // never within the 1 s timeout

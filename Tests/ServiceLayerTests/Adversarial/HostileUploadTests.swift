@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// Uploads against a local attacker: the temporary body file's mode, a boundary planted in a part,
 /// a source file swapped for a symbolic link, a source that grows after the body was written.
-final class HostileUploadTests: HostileTestCase {
+final class HostileUploadTests: HostileServerTestCase {
     private func mode(_ path: String) throws -> Int {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1

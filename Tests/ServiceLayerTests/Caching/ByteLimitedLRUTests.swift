@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The memory tier shared by `ImageCache` and `ResponseCache`: eviction order, the byte limit, a
 /// replaced key's bytes, and a value larger than the limit.

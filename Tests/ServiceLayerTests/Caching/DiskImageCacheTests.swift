@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `DiskImageCache` alone: files survive a new instance, LRU trimming by bytes, corrupt files,
 /// atomic writes, concurrent writers, and the fall-back to memory only.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `ImageCache` alone: byte limit and least-recently-used eviction.
 final class MenuImageCacheTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Pictures on disk through `MenuController`, over real sockets: a relaunch costs no request, two
 /// controllers share a directory safely, and an unwritable directory degrades to memory only.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The digest that names cache files, against the vectors of FIPS 180-4 (and a multi-block input).
 final class SHA256Tests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Two processes (the parent and two copies of this test binary) writing one picture directory at
 /// once: every picture is whole afterwards and nothing crashed.

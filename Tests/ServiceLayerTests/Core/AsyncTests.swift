@@ -2,13 +2,14 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// The `async throws(APIError)` twin of `send`.
-final class AsyncTests: CoreTestCase {
+final class AsyncTests: StubTestCase {
     private struct User: Decodable, Equatable, Sendable {
         let id: Int
         let email: String

@@ -4,6 +4,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,7 +12,7 @@ import FoundationNetworking
 
 /// `send(_:completion:)` delivers on the main actor; `send(_:callbackQueue:completion:)` on the queue it
 /// names: successes, failures, failures found before sending, and cancellations alike.
-final class CallbackQueueTests: CoreTestCase {
+final class CallbackQueueTests: StubTestCase {
     private let key = DispatchSpecificKey<String>()
     private let callQueue = DispatchQueue(label: "CallbackQueueTests.call")
 

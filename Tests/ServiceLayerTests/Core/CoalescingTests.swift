@@ -3,13 +3,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Identical in-flight GETs share one network request.
-final class CoalescingTests: CoreTestCase {
+final class CoalescingTests: StubTestCase {
     /// Sends `endpoint` `count` times while `gate` holds the stub's answers, opens it, and waits for
     /// every completion.
     private func sendMany<Response: Sendable>(

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The default connectivity source of each platform, and loopback hosts, which need no network.
 final class ConnectivityTests: XCTestCase {

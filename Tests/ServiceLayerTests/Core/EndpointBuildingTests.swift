@@ -3,6 +3,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import FoundationNetworking
 
 /// One initializer per kind of response, a target that is a path or a URL, and builders that each
 /// return a changed copy.
-final class EndpointBuildingTests: CoreTestCase {
+final class EndpointBuildingTests: StubTestCase {
     func testAStringLiteralIsAPathAndInterpolationWorks() {
         let id = 7
         XCTAssertEqual(Endpoint<Data>("users/\(id)").target, .path("users/7"))

@@ -2,13 +2,14 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Transport failures reported by URLSession, mapped to `APIError` through a real request.
-final class ErrorMappingTests: CoreTestCase {
+final class ErrorMappingTests: StubTestCase {
     private func failure(for code: URLError.Code) -> APIError? {
         let stub = makeStub(always: .fail(URLError(code)))
         let error = failure(result(Endpoint<Data>("x"), on: makeClient(stub)))

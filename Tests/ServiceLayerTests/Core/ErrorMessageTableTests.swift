@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The tables of messages in the article "When something goes wrong" (`ErrorHandling.md`) are the
 /// messages the scenarios of the content tests really produce: this test renders them and compares.

@@ -4,13 +4,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Every call's completion runs exactly once, whatever happens to it.
-final class ExactlyOnceTests: CoreTestCase {
+final class ExactlyOnceTests: StubTestCase {
     func testSuccessCompletesOnce() {
         let stub = makeStub(always: .json(#"{"ok":true}"#))
         let probe = ExactlyOnce<Result<[String: Bool], APIError>>()

@@ -3,6 +3,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -79,7 +80,7 @@ private final class LearnerMovieController {
 ///
 /// XCTest on Linux cannot run `@MainActor` test methods, so each test makes its main-actor-only
 /// endpoint inside `MainActor.assumeIsolated` (tests run on the main thread) and sends it as any other.
-final class IsolatedConformanceTests: CoreTestCase {
+final class IsolatedConformanceTests: StubTestCase {
     private let movie = #"{"id": 7, "title": "Ran"}"#
     private let movieEndpoint = MainActor.assumeIsolated { Endpoint<LearnerMovie>("movie/7") }
 

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// A learner's command-line program that blocks its main thread while a completion waits for the main
 /// queue is told so once on stderr, with the fix; one that runs the main queue is told nothing. Each
@@ -29,10 +30,17 @@ final class MainQueueWatchdogTests: XCTestCase {
         try server.start()
         defer { server.stop() }
         let modes = ["sleep", "semaphore", "off", "return", "serviced"]
-        let running = try modes.map { try start(executable, mode: $0, baseURL: server.baseURL) }
-        let runs = Dictionary(uniqueKeysWithValues: zip(modes, running.map(finish)))
+        let running = try modes.map { try Child(executable, mode: $0, baseURL: server.baseURL) }
+        // The trapped programs warn after 2 s; once both have, as long has passed for the controls
+        // ("off", "serviced"), started at the same moment, to have warned too if they were going to.
+        // Half a second more for the slower start of either; then every program is told to end.
+        for child in running where ["sleep", "semaphore"].contains(child.mode) {
+            child.waitForStandardError(containing: Self.warningStart, timeout: 20)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        let runs = Dictionary(uniqueKeysWithValues: running.map { ($0.mode, $0.finish()) })
 
-        // `sleep(6)` on the main thread: two completions wait, neither runs, one warning names the fixes.
+        // The main thread blocked: two completions wait, neither runs, one warning names the fixes.
         let slept = try XCTUnwrap(runs["sleep"])
         XCTAssertEqual(slept.status, 0)
         XCTAssertEqual(slept.warnings, 1, "exactly one warning: \(slept.stderr)")
@@ -103,26 +111,56 @@ final class MainQueueWatchdogTests: XCTestCase {
         throw XCTSkip("no main-queue-trap executable")
     }
 
-    private func start(_ executable: URL, mode: String, baseURL: URL) throws -> (Process, Pipe, Pipe) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = [mode, baseURL.absoluteString]
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        return (process, stdout, stderr)
-    }
+    /// A running `main-queue-trap`: its output read as it comes, its standard input held open until
+    /// ``finish()`` (which tells it to end).
+    private final class Child: @unchecked Sendable {
+        let mode: String
+        private let process = Process()
+        private let input = Pipe()
+        private let output = Pipe()
+        private let errors = Pipe()
+        private let stderrText = Locked("")
+        private let stderrEnded = DispatchSemaphore(value: 0)
+        private let stderrGrew = DispatchSemaphore(value: 0)
 
-    private func finish(_ running: (Process, Pipe, Pipe)) -> Run {
-        let (process, stdout, stderr) = running
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        let err = stderr.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        init(_ executable: URL, mode: String, baseURL: URL) throws {
+            self.mode = mode
+            process.executableURL = executable
+            process.arguments = [mode, baseURL.absoluteString]
+            process.standardInput = input
+            process.standardOutput = output
+            process.standardError = errors
+            try process.run()
+            Thread.detachNewThread { [self] in
+                while true {
+                    let data = errors.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    stderrText.withLock { $0 += String(decoding: data, as: UTF8.self) }
+                    stderrGrew.signal()
+                }
+                stderrEnded.signal()
+                stderrGrew.signal()
+            }
+        }
+
+        /// Waits (`timeout` seconds at most) until the program's standard error contains `text`.
+        func waitForStandardError(containing text: String, timeout: TimeInterval) {
+            let deadline = DispatchTime.now() + timeout
+            while !stderrText.withLock({ $0.contains(text) }) {
+                if stderrGrew.wait(timeout: deadline) == .timedOut { return }
+            }
+        }
+
+        /// Closes the program's standard input (it ends), and returns how it ended and what it wrote.
+        func finish() -> Run {
+            try? input.fileHandleForWriting.close()
+            let out = output.fileHandleForReading.readDataToEndOfFile()
+            stderrEnded.wait()
+            process.waitUntilExit()
+            return Run(
+                status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                stderr: stderrText.withLock { $0 })
+        }
     }
     #endif
 }

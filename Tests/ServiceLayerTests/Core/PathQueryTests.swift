@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import FoundationNetworking
 
 /// A `?` in an endpoint's path starts a query (merged with the endpoint's query items); a `#` fails
 /// the call with `.invalidRequest` before anything is sent.
-final class PathQueryTests: CoreTestCase {
+final class PathQueryTests: StubTestCase {
     static let moviesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("../../../server-fixtures/Examples/movies").standardizedFileURL
 

@@ -3,13 +3,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Secrets never reach a log: `Redaction` on its own, and the client's request logger.
-final class RedactionTests: CoreTestCase {
+final class RedactionTests: StubTestCase {
     private struct Login: Encodable, Sendable {
         let email: String
         let password: String

@@ -2,13 +2,14 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// What goes on the wire: method, headers, body, timeout and the token.
-final class RequestBuildingTests: CoreTestCase {
+final class RequestBuildingTests: StubTestCase {
     private struct Order: Codable, Equatable, Sendable {
         let menuIds: [Int]
         let note: String

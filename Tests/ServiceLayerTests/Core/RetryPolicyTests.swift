@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `RetryPolicy`'s arithmetic, with the random part injected.
 final class RetryPolicyTests: XCTestCase {

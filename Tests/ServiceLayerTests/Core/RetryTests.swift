@@ -3,13 +3,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Retries against the stub: what is retried, how often, and how long the client waits.
-final class RetryTests: CoreTestCase {
+final class RetryTests: StubTestCase {
     private let quick = RetryPolicy(maxRetries: 2, baseDelay: 0.05)
 
     /// A stub giving `answers` in order, then the last one forever.
@@ -109,19 +110,19 @@ final class RetryTests: CoreTestCase {
     }
 
     func testCancelDuringBackoffEndsAtOnceWithoutAnotherTry() {
-        let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "2"]), .json("{}")])
+        let stub = makeStub(sequence: [.status(503, headers: ["Retry-After": "1"]), .json("{}")])
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let handle = client(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         Polling.until { stub.requestCount == 1 }
-        Polling.pause(0.2)  // the 503 has been handled; the client now waits 2 s
+        Polling.pause(0.2)  // the 503 has been handled; the client now waits 1 s
         XCTAssertFalse(handle.isFinished)
         let cancelled = DispatchTime.now()
         handle.cancel()
         firstCall(probe)
-        XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e9, 1.5)
+        XCTAssertLessThan(Double(DispatchTime.now().uptimeNanoseconds - cancelled.uptimeNanoseconds) / 1e9, 0.7)
         XCTAssertEqual(probe.allValues.first?.failureError, .cancelled)
         let answered = stub.requests[0].time.uptimeNanoseconds
-        Polling.pause(2.3 - Double(DispatchTime.now().uptimeNanoseconds - answered) / 1e9)  // past the Retry-After
+        Polling.pause(1.3 - Double(DispatchTime.now().uptimeNanoseconds - answered) / 1e9)  // past the Retry-After
         XCTAssertEqual(stub.requestCount, 1)
         XCTAssertEqual(probe.callCount, 1)
     }

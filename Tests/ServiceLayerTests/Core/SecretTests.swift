@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `Secret` on its own: never shown, the plain string on the wire; and `Redaction.error`, which cleans
 /// the bodies errors keep.

@@ -3,13 +3,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// A request that gets no answer ends with `.timedOut`, by URLSession or by the client's own watchdog.
-final class TimeoutTests: CoreTestCase {
+final class TimeoutTests: StubTestCase {
     private func seconds(since start: DispatchTime) -> Double {
         Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
     }
@@ -60,8 +61,11 @@ final class TimeoutTests: CoreTestCase {
         XCTAssertGreaterThan(seconds(since: start), 0.8, "0.2 s is rounded up to 1 s")
     }
 
+    /// A GET that times out is tried again. The stub reports the timeout at once (`URLError.timedOut`):
+    /// what a retry does with it is under test here; the real wait for a real socket's timeout, three
+    /// tries of it, is `HostileTimeoutTests.testADeadServerGetsThreeTimedOutTriesUnderTheDefaultPolicy`.
     func testTimedOutGETIsRetried() {
-        let stub = makeStub(always: .never)
+        let stub = makeStub(always: .fail(URLError(.timedOut)))
         let endpoint = Endpoint<Data>("x").timeout(1).retry(RetryPolicy(maxRetries: 1, baseDelay: 0.05))
         let error = failure(result(endpoint, on: makeClient(stub), timeout: 15))
         XCTAssertEqual(error, .timedOut)

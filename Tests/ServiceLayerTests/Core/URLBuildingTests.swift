@@ -2,13 +2,14 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Joining a base URL and an endpoint path, and encoding query items.
-final class URLBuildingTests: CoreTestCase {
+final class URLBuildingTests: StubTestCase {
     func testJoiningKeepsTheBasePath() {
         let cases: [(base: String, path: String, expected: String)] = [
             ("https://host/api/", "users/2", "https://host/api/users/2"),

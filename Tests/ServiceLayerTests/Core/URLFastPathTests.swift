@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The request path joins a plain base URL and a plain path as text, without `URLComponents`: it must
 /// give exactly the URL the `URLComponents` route gives.

@@ -3,13 +3,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 /// Which answers succeed, and what a failure keeps.
-final class ValidationTests: CoreTestCase {
+final class ValidationTests: StubTestCase {
     private struct Item: Decodable, Equatable, Sendable {
         let name: String
         let price: Double

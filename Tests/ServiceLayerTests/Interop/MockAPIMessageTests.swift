@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// A learner's `Endpoint` against their own mock (`fixture-server --api`, here the movies example started
 /// in-process): the server's diagnosis of a wrong path, query or body reaches `APIError` verbatim.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The `async throws(APIError)` twins, one test each, plus task cancellation.
 final class MenuAsyncTests: MenuTestCase {

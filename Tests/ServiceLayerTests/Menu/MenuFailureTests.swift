@@ -1,8 +1,10 @@
 import FixtureServer
 import Foundation
+import Loopback
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Each way a call can fail surfaces as the right `APIError`, exactly once, on the callback queue.
 final class MenuFailureTests: MenuTestCase {

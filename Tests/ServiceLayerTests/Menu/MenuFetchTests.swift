@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Every fetch's happy path against the fixture server, over real sockets.
 final class MenuFetchTests: MenuTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// 100 concurrent `fetchImage` calls of one URL cost exactly one request, with the server answering at
 /// once: a call made as the download ends finds it running, or finds its picture in the memory cache

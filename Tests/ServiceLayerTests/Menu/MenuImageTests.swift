@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `fetchImage` through the cache: hits cost nothing, concurrent fetches share one request, a
 /// cancelled waiter does not hurt the others, and another host never sees the token.

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `MenuItem` and `Order`: the JSON keys, both price forms, and the small helpers.
 final class MenuModelTests: XCTestCase {

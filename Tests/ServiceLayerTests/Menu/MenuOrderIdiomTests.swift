@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Apple's own idiom, `controller.order.menuItems.append(item)`: a read and a write that the
 /// controller makes one atomic step, with one notification per change kept.

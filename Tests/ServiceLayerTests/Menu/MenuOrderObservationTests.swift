@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `observeOrder(_:)` and `orderUpdates()`: typed, main-actor observation of the order.
 final class MenuOrderObservationTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The order file: round trip, damaged files, interrupted saves, and saves that never interleave.
 final class MenuOrderPersistenceTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The current order: atomic changes, and exactly one notification per real change, in order.
 final class MenuOrderTests: XCTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Apple's original six dishes, read by the client from the fixture server over real sockets, through
 /// the controller's async twins.

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Coalescing against the fixture server: identical in-flight GETs share one network request.
 final class CoalescingIntegrationTests: FixtureServerTestCase {

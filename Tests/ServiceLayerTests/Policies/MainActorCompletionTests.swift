@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The controllers' completions are main-actor closures: they run on the main queue, exactly once,
 /// never inside the call, in the order their calls finished — also when the call starts on another

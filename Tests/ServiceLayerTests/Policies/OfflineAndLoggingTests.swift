@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Offline fail-fast and redacted logging against the fixture server.
 final class OfflineAndLoggingTests: FixtureServerTestCase {

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Retry against the fixture server: transient failures of idempotent requests are retried, nothing else.
 final class RetryPolicyIntegrationTests: FixtureServerTestCase {

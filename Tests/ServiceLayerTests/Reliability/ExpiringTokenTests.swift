@@ -4,6 +4,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Expiring tokens under load and faults, beside the soak and the fault matrix (kept apart so that
 /// those stay as they are):

@@ -2,6 +2,7 @@ import FixtureServer
 import Foundation
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -4,6 +4,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Every public controller call against every fault (a covering quarter of the pairs by default;
 /// `SERVICELAYER_FULL=1` for all of them) the network or server can throw at it: each one

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Cancelling calls while their redirects are being decided must not crash the process.
 ///

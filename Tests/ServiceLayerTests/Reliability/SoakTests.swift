@@ -1,9 +1,11 @@
 import FixtureServer
 import Foundation
+import Loopback
 import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

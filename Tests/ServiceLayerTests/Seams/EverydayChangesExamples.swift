@@ -4,13 +4,14 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
 // The article "Customising requests" shows this code as it is here: app code through the core's seams,
-// no edit of `Client/`. The tests below run it against the fixture server.
+// no edit of the core (`Sources/ServiceLayerCore`). The tests below run it against the fixture server.
 
 extension Notification.Name {
     /// Posted when any call of any controller is answered with a 401 that no token refresh will fix.

@@ -3,6 +3,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// One completion as it arrived: its result, and whether it ran on the main queue.
 struct Delivery<Value: Sendable>: Sendable {

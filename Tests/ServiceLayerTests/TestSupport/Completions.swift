@@ -3,6 +3,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The completions of several calls, each of which must complete exactly once: an ``ExactlyOnce``
 /// per call.

@@ -1,4 +1,5 @@
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// A connectivity source whose answer a test sets, and may switch while the test runs.
 final class FakeConnectivity: ConnectivitySource {

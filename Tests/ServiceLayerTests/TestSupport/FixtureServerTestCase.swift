@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -59,5 +60,12 @@ class FixtureServerTestCase: XCTestCase {
         APIClient(
             baseURL: baseURL ?? server.baseURL, session: APIClient.makeSession(configuration: .ephemeral),
             options: options, tokenProvider: token)
+    }
+
+    /// A `NetworkController` (the Users sample) on `server`'s `/api/`, without retries by default.
+    func makeUsersController(
+        options: APIClient.Options = APIClient.Options(retryPolicy: .never), apiKey: String? = nil
+    ) -> NetworkController {
+        NetworkController(baseURL: apiURL(), options: options, apiKey: apiKey)
     }
 }

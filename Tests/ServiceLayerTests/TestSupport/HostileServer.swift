@@ -1,19 +1,15 @@
 import Foundation
+import Loopback
 
 @testable import ServiceLayer
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+@testable import ServiceLayerCore
 
 /// A loopback HTTP/1.1 server that answers every request with whatever the test's handler returns:
 /// any status, any headers (a `Location` on another origin, a `Vary`, a bogus `max-age`), any body.
 ///
 /// It plays the hostile or careless server of the adversarial tests, which the fixture server (a
 /// correct origin) will not. One connection per request (`Connection: close`); every request is
-/// recorded. Plain POSIX sockets, no dependency.
+/// recorded. Built on the `Loopback` target's sockets.
 final class HostileServer: Sendable {
     /// One request as received.
     struct Request: Sendable {
@@ -63,47 +59,27 @@ final class HostileServer: Sendable {
     typealias Handler = @Sendable (Request) -> Response
 
     /// `http://127.0.0.1:<port>/`.
-    let baseURL: URL
-    private let listener: Int32
+    var baseURL: URL { listener.baseURL }
+    private let listener: LoopbackListener
     private let handler: Locked<Handler>
     /// Runs once a request's head has arrived, before its body is read; see ``beforeReadingBodies(_:)``.
-    private let beforeBody = Locked<(@Sendable () -> Void)?>(nil)
-    private let recorded = Locked<[Request]>([])
-    private let stopped = Locked(false)
-    private let done = DispatchGroup()
+    private let beforeBody: Locked<(@Sendable () -> Void)?>
+    private let recorded: Locked<[Request]>
 
     /// Starts a server on a free loopback port.
     /// - Parameter handler: The answer to each request; a 200 with an empty body by default.
     init(handler: @escaping Handler = { _ in Response() }) throws {
-        #if canImport(Glibc)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard descriptor >= 0 else { throw POSIXError(.EBADF) }
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let ready = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(descriptor, socketAddress, length) == 0 && getsockname(descriptor, socketAddress, &length) == 0
+        let (answer, beforeBody, recorded) = (
+            Locked(handler), Locked<(@Sendable () -> Void)?>(nil), Locked<[Request]>([])
+        )
+        self.handler = answer
+        self.beforeBody = beforeBody
+        self.recorded = recorded
+        listener = try LoopbackListener { connection in
+            DispatchQueue.global().async {
+                Self.serve(connection, beforeBody: beforeBody, recorded: recorded, handler: answer)
             }
         }
-        guard ready, listen(descriptor, 64) == 0,
-            let url = URL(string: "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/")
-        else {
-            close(descriptor)
-            throw POSIXError(.EADDRNOTAVAIL)
-        }
-        self.listener = descriptor
-        self.baseURL = url
-        self.handler = Locked(handler)
-        done.enter()
-        Thread.detachNewThread { [self] in acceptLoop() }
     }
 
     deinit {
@@ -129,37 +105,17 @@ final class HostileServer: Sendable {
 
     /// Stops accepting; waits for the accept loop to end.
     func stop() {
-        let first = stopped.withLock { value -> Bool in
-            defer { value = true }
-            return !value
-        }
-        guard first else { return }
-        shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
-        done.wait()
+        listener.stop()
     }
 
     // MARK: Serving
 
-    private func acceptLoop() {
-        defer { done.leave() }
-        while true {
-            let connection = accept(listener, nil, nil)
-            if connection < 0 {
-                if errno == EINTR, !stopped.withLock({ $0 }) { continue }
-                return
-            }
-            #if canImport(Darwin)
-            var yes: Int32 = 1  // a write to a peer that left must not raise SIGPIPE (Linux: MSG_NOSIGNAL)
-            setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &yes, socklen_t(MemoryLayout<Int32>.size))
-            #endif
-            DispatchQueue.global().async { [self] in serve(connection) }
-        }
-    }
-
-    private func serve(_ connection: Int32) {
-        defer { close(connection) }
-        guard let request = Self.read(connection, beforeBody: beforeBody.withLock { $0 }) else { return }
+    private static func serve(
+        _ connection: Int32, beforeBody: Locked<(@Sendable () -> Void)?>, recorded: Locked<[Request]>,
+        handler: Locked<Handler>
+    ) {
+        defer { LoopbackSocket.close(connection) }
+        guard let request = read(connection, beforeBody: beforeBody.withLock { $0 }) else { return }
         recorded.withLock { $0.append(request) }
         let response = handler.withLock { $0 }(request)
         var head = "HTTP/1.1 \(response.status) Status\r\n"
@@ -168,47 +124,20 @@ final class HostileServer: Sendable {
         head += "\r\n"
         var bytes = Data(head.utf8)
         if request.method != "HEAD" { bytes.append(response.body) }
-        guard Self.send(response.raw ?? bytes, to: connection) else { return }
+        guard LoopbackSocket.sendAll(connection, response.raw ?? bytes) else { return }
         if let (chunk, count) = response.repeated {
             for _ in 0..<count {
                 if response.pause > 0 { Thread.sleep(forTimeInterval: response.pause) }
-                guard Self.send(chunk, to: connection) else { return }
+                guard LoopbackSocket.sendAll(connection, chunk) else { return }
             }
-        }
-    }
-
-    /// Sends all of `bytes`; `false` when the client has gone.
-    private static func send(_ bytes: Data, to connection: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                #if canImport(Glibc)
-                let sent = Glibc.send(connection, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
-                #else
-                let sent = Darwin.send(connection, raw.baseAddress! + offset, raw.count - offset, 0)
-                #endif
-                if sent <= 0 { return false }
-                offset += sent
-            }
-            return true
         }
     }
 
     /// Reads one request: the head up to the blank line, then `Content-Length` bytes of body.
     private static func read(_ connection: Int32, beforeBody: (@Sendable () -> Void)? = nil) -> Request? {
-        var buffer = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        let separator: [UInt8] = [13, 10, 13, 10]
-        var headEnd: Int?
-        while headEnd == nil {
-            let count = recv(connection, &chunk, chunk.count, 0)
-            if count <= 0 { return nil }
-            buffer += chunk[0..<count]
-            if buffer.count >= 4 {
-                headEnd = (0...(buffer.count - 4)).first { Array(buffer[$0..<($0 + 4)]) == separator }
-            }
-        }
-        guard let headEnd, let head = String(bytes: buffer[0..<headEnd], encoding: .utf8) else { return nil }
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        guard let head = LoopbackSocket.readHead(connection, pending: &pending, buffer: &buffer) else { return nil }
         let lines = head.components(separatedBy: "\r\n")
         let start = lines[0].split(separator: " ")
         guard start.count >= 2 else { return nil }
@@ -219,13 +148,8 @@ final class HostileServer: Sendable {
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         beforeBody?()
-        var body = Array(buffer[(headEnd + 4)...])
         let length = Int(headers["content-length"] ?? "0") ?? 0
-        while body.count < length {
-            let count = recv(connection, &chunk, chunk.count, 0)
-            if count <= 0 { break }
-            body += chunk[0..<count]
-        }
-        return Request(method: String(start[0]), target: String(start[1]), headers: headers, body: Data(body))
+        while pending.count < length, LoopbackSocket.receive(connection, into: &pending, buffer: &buffer) {}
+        return Request(method: String(start[0]), target: String(start[1]), headers: headers, body: Data(pending))
     }
 }

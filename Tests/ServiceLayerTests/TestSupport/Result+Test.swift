@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 extension Result {
     /// The success value, or `nil` for a failure.

@@ -3,6 +3,7 @@ import ServiceLayerTesting
 import Testing
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The kit under swift-testing: no XCTest, a controller's completion on `.main`, a thrown failure.
 @Suite struct SwiftTestingKitTests {

@@ -3,6 +3,7 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -78,7 +79,9 @@ final class LinuxTransferBehaviourTests: FixtureServerTestCase {
     /// while it knows the announced length.
     func testACompletionHandlerDownloadCountsNoBytes() throws {
         let done = expectation(description: "done")
-        let task = session.downloadTask(with: server.baseURL.appendingPathComponent("files/500000")) { _, _, _ in
+        let task = session.downloadTask(with: server.baseURL.appendingPathComponent("files/500000")) { file, _, _ in
+            // Linux's URLSession leaves a completion handler's file behind (Apple's removes it on return).
+            if let file { try? FileManager.default.removeItem(at: file) }
             done.fulfill()
         }
         task.resume()
@@ -102,6 +105,9 @@ final class LinuxTransferBehaviourTests: FixtureServerTestCase {
     /// A download cut short fails with `URLError.unknown` and no response, the announced length kept on
     /// the task: what `Download` turns into `incompleteDownload`.
     func testACutDownloadFailsWithUnknownAndNoResponse() throws {
+        // The cut download's partial file stays in the temporary directory, and the task names it
+        // nowhere: it is written into a folder of this test's own, removed at the end.
+        let folder = try temporaryDirectoryOfItsOwn()
         let done = expectation(description: "done")
         let seen = Locked<(URLResponse?, (any Error)?)>((nil, nil))
         let url = server.baseURL.appendingPathComponent("files/500000")
@@ -115,6 +121,22 @@ final class LinuxTransferBehaviourTests: FixtureServerTestCase {
         XCTAssertNil(response)
         XCTAssertEqual((error as? URLError)?.code, .unknown)
         XCTAssertEqual(task.countOfBytesExpectedToReceive, 500_000)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        XCTAssertEqual(leftovers.count, 1, "the partial file URLSession leaves: \(leftovers)")
+    }
+
+    /// Points `TMPDIR` (where Linux's URLSession writes downloads) at a fresh folder until the test
+    /// ends, then removes the folder and puts `TMPDIR` back.
+    private func temporaryDirectoryOfItsOwn() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("linux-download-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let previous = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", folder.path, 1)
+        addTeardownBlock {
+            if let previous { setenv("TMPDIR", previous, 1) } else { unsetenv("TMPDIR") }
+            try? FileManager.default.removeItem(at: folder)
+        }
+        return folder
     }
 }
 #endif

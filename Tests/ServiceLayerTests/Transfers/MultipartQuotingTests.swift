@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The one quoting rule for multipart names, shared with the fixture server's parser: the sender
 /// percent-encodes `"`, CR, LF, `%`, `\` and every other control; the receiver ends the quoted string at

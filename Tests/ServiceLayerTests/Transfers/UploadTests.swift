@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -148,7 +149,7 @@ final class UploadTests: FixtureServerTestCase {
 }
 
 /// A form and a file as the whole body, as the server receives them (a hostile server records the bytes).
-final class RawBodyUploadTests: HostileTestCase {
+final class RawBodyUploadTests: HostileServerTestCase {
     func testAFormIsPercentEncodedWithPlusForSpace() async throws {
         let server = try startServer()
         let endpoint = Endpoint<Void>(method: .post, "login")

@@ -3,9 +3,10 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `fetchAllUsers`: walking the pages, failing cleanly, cancelling.
-final class AllUsersTests: UsersTestCase {
+final class AllUsersTests: FixtureServerTestCase {
     func testWalksBothPages() throws {
         let controller = makeUsersController()
         let users = try XCTUnwrap(awaitCompletion { controller.fetchAllUsers(completion: $0) }?.get())

@@ -3,10 +3,11 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `NetworkController.uploadAvatar`: a multipart upload the fixture server parses and serves back, with
 /// progress on the main actor (callbacks) or off it (`async`).
-final class AvatarUploadTests: UsersTestCase {
+final class AvatarUploadTests: FixtureServerTestCase {
     private let image = Data((0..<200_000).map { UInt8($0 % 256) })
 
     func testTheCallbackUploadReportsProgressOnTheMainActorAndTheServerKeepsTheImage() throws {

@@ -3,9 +3,10 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The `async` twins of the NetworkController calls.
-final class UsersAsyncTests: UsersTestCase {
+final class UsersAsyncTests: FixtureServerTestCase {
     func testEveryTwin() async throws {
         let controller = makeUsersController()
         let page = try await controller.fetchUsers(page: 2)

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The reqres models read from JSON strings, without a server.
 final class UsersDecodingTests: XCTestCase {

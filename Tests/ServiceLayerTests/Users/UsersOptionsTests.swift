@@ -3,9 +3,10 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// Timeouts and the optional `x-api-key` header.
-final class UsersOptionsTests: UsersTestCase {
+final class UsersOptionsTests: FixtureServerTestCase {
     func testSlowServerTimesOut() throws {
         server.inject(.delay(3), path: "/api/users/2")
         let controller = makeUsersController(options: APIClient.Options(timeout: 1, retryPolicy: .never))

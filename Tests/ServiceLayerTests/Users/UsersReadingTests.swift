@@ -3,9 +3,10 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `fetchUsers(page:)` and `fetchUser(id:)` against the fixture server.
-final class UsersReadingTests: UsersTestCase {
+final class UsersReadingTests: FixtureServerTestCase {
     func testFetchFirstPage() throws {
         let controller = makeUsersController()
         let page = try XCTUnwrap(awaitCompletion { controller.fetchUsers(page: 1, completion: $0) }?.get())

@@ -3,9 +3,10 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// `createUser`, `updateUser`, `patchUser` and `deleteUser` against the fixture server.
-final class UsersWritingTests: UsersTestCase {
+final class UsersWritingTests: FixtureServerTestCase {
     private let body = UserBody(name: "morpheus", job: "leader")
 
     func testCreateUser() throws {

@@ -7,9 +7,10 @@ import Foundation
 /// hand-off between threads. The mutex lives in the tail of a `ManagedBuffer`, never in a stored
 /// property, so its address never changes while a thread waits on it.
 ///
-/// `package` so the demo, the benchmark and the tests of this package share it; it is not public API.
-/// The fixture server keeps its own copy: it shares no code with the client.
-package struct Locked<State: Sendable>: @unchecked Sendable {
+/// Public so that a controller of your own keeps its shared state the way the sample controllers do (the
+/// order, the token store), at the package's deployment floor (`Mutex` needs iOS 18). The fixture server
+/// keeps its own copy: it shares no code with the client.
+public struct Locked<State: Sendable>: @unchecked Sendable {
     // @unchecked: the state is only read and written between `pthread_mutex_lock` and
     // `pthread_mutex_unlock` of the buffer's mutex. Copies of a `Locked` share one buffer.
     //
@@ -23,7 +24,7 @@ package struct Locked<State: Sendable>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
     /// Puts `initialState` behind a new lock.
-    package init(_ initialState: State) {
+    public init(_ initialState: State) {
         // `create` returns a `ManagedBuffer<State, pthread_mutex_t>` whose dynamic type is `Storage`.
         let storage = unsafeDowncast(Storage.create(minimumCapacity: 1) { _ in initialState }, to: Storage.self)
         (state, mutex) = storage.withUnsafeMutablePointers { ($0, $1) }
@@ -35,7 +36,7 @@ package struct Locked<State: Sendable>: @unchecked Sendable {
 
     /// Runs `body` with exclusive access to the state and returns what it returns. `body` must not
     /// call `withLock` on the same lock (the lock is not recursive).
-    package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
         defer {
             pthread_mutex_unlock(mutex)
@@ -49,13 +50,13 @@ package struct Locked<State: Sendable>: @unchecked Sendable {
     /// Takes the lock and returns the state, for a change that cannot fit in a closure: a `_modify`
     /// accessor that must hold the lock while it yields. Call ``release(storing:)`` on the same thread
     /// exactly once afterwards; prefer ``withLock(_:)`` everywhere else.
-    package func acquire() -> State {
+    public func acquire() -> State {
         pthread_mutex_lock(mutex)
         return state.pointee
     }
 
     /// Stores `newState` (when given) and releases the lock taken by ``acquire()``.
-    package func release(storing newState: State?) {
+    public func release(storing newState: State?) {
         if let newState { state.pointee = newState }
         pthread_mutex_unlock(mutex)
         _fixLifetime(buffer)
@@ -74,7 +75,7 @@ package struct Locked<State: Sendable>: @unchecked Sendable {
 
 extension Locked: CustomReflectable {
     /// No children: `dump` never walks into the state (a token store's tokens, say).
-    package var customMirror: Mirror {
+    public var customMirror: Mirror {
         Mirror(self, children: [])
     }
 }

@@ -3,7 +3,8 @@ import XCTest
 
 @testable import FixtureServer
 
-/// Starts servers with ``FixtureServer/Options`` on temporary folders, and talks to them over raw sockets.
+/// The base of the tests of the server's options: servers started with ``FixtureServer/Options`` on temporary
+/// folders (removed after the test), talked to over raw sockets.
 class OptionsTestCase: FixtureTestCase {
     var folders: [TemporaryFolder] = []
 

@@ -3,6 +3,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 /// The base of the AccountController tests: a controller on the test's fixture server, and a
 /// temporary folder for token files.

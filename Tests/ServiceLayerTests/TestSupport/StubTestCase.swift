@@ -3,16 +3,17 @@ import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 
-/// Test-wide defaults for the core's unit tests: a ``URLStub`` per test, a client, and a private
-/// serial queue.
-class CoreTestCase: XCTestCase {
+/// The base of the unit tests that need no socket: a ``URLStub`` (an in-process fake server) per test,
+/// a client on it, and a private serial queue. See `TestSupport/README.md` for the other bases.
+class StubTestCase: XCTestCase {
     /// The queue most tests' completions run on.
-    let queue = DispatchQueue(label: "CoreTests.callbacks")
+    let queue = DispatchQueue(label: "StubTests.callbacks")
 
     /// A new stub answered by `handler`; it stops answering when the test releases it.
     func makeStub(_ handler: @escaping URLStub.Handler) -> URLStub {

@@ -2,6 +2,7 @@ import Foundation
 import XCTest
 
 @testable import ServiceLayer
+@testable import ServiceLayerCore
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -9,7 +10,7 @@ import FoundationNetworking
 
 /// The base of the adversarial tests: hostile servers started on demand and stopped at the end, and a
 /// client against one of them.
-class HostileTestCase: XCTestCase {
+class HostileServerTestCase: XCTestCase {
     private var servers: [HostileServer] = []
     private var directories: [URL] = []
 

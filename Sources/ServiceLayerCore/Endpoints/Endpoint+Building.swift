@@ -76,20 +76,23 @@ extension Endpoint {
     }
 
     /// A copy of this endpoint whose errors keep their bodies with every secret replaced (the accounts'
-    /// answers carry tokens): the status and the server's message stay readable.
-    func redactingErrorBodies() -> Endpoint {
+    /// answers carry tokens): the status and the server's message stay readable. Use it on an endpoint
+    /// whose answers may carry a token or a password; errors keep their bodies as they came by default.
+    public func redactingErrorBodies() -> Endpoint {
         with(\.reading, reading.map { $0.mapError(Redaction.error) })
     }
 
     /// A copy of this endpoint whose errors keep and say none of `secrets` (a password the server may
-    /// quote in a refusal).
-    func redactingErrors(removing secrets: [String]) -> Endpoint {
+    /// quote in a refusal): each is replaced wherever an error's message or body holds it.
+    /// - Parameter secrets: The strings to remove (the password the call sends, say).
+    public func redactingErrors(removing secrets: [String]) -> Endpoint {
         with(\.reading, reading.map { $0.mapError { Redaction.error($0, removing: secrets) } })
     }
 
-    /// A copy of this endpoint whose body carries a secret: a redirect to another origin ends the call
-    /// with the 3xx instead of being followed (Apple's URLSession would resend the body there).
-    func carryingSecretBody() -> Endpoint {
+    /// A copy of this endpoint whose body carries a secret (a password, a refresh token): a redirect to
+    /// another origin ends the call with the 3xx instead of being followed (Apple's URLSession would
+    /// resend the body there). By default a redirect is followed, without the client's own headers.
+    public func carryingSecretBody() -> Endpoint {
         with(\.bodyCarriesSecret, true)
     }
 

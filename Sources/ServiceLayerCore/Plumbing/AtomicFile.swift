@@ -11,7 +11,7 @@ import Darwin
 /// The one way the package writes a whole file: bytes go to a new temporary file in the destination's
 /// folder, which is then renamed over the destination (`rename(2)` is atomic), so a reader — another
 /// thread, another process, the next launch after a crash — finds the old file or the new one, never a
-/// mix. Used by the disk caches (``DiskStore``, under ``DiskImageCache`` and ``ResponseCache``), the
+/// mix. Used by the disk caches (`DiskStore`, under ``DiskImageCache`` and ``ResponseCache``), the
 /// saved order (`OrderStore`) and the token file (``FileTokenStore``).
 ///
 /// What differs between them is a policy, chosen by each caller: the permissions the file is created
@@ -23,9 +23,10 @@ import Darwin
 ///   destination is left as it was;
 /// - the error says which step failed and keeps the `errno` (``AtomicFileError``).
 ///
-/// It lives in `Caching/`, beside ``PlainFile`` (the cache files' reader), because the caches are its
-/// main users and its checks are theirs; the order and token stores use it from their folders.
-struct AtomicFile: Sendable {
+/// It lives in `Plumbing/`, beside `PlainFile` (the cache files' reader). It is public so that your own
+/// store (a saved document, a token file) writes the way the sample controllers' stores do: with
+/// ``document`` or ``secret``.
+public struct AtomicFile: Sendable {
     /// The permissions the new file is created with (before the umask, unless ``forcesPermissions``).
     let permissions: mode_t
     /// Whether the permissions are set with `fchmod` after creation, so the umask cannot change them.
@@ -38,10 +39,10 @@ struct AtomicFile: Sendable {
     /// A cache entry: `0600` (a umask can only narrow it), not flushed (a lost entry is a miss).
     static let cacheEntry = AtomicFile(permissions: 0o600, forcesPermissions: false, synchronizes: false)
     /// A secret: exactly `0600` whatever the umask, from the first byte on; not flushed.
-    static let secret = AtomicFile(permissions: 0o600, forcesPermissions: true, synchronizes: false)
+    public static let secret = AtomicFile(permissions: 0o600, forcesPermissions: true, synchronizes: false)
     /// A user's document (the saved order): `0666` less the umask, as `FileManager` creates files,
     /// and flushed to the disk before the rename.
-    static let document = AtomicFile(permissions: 0o666, forcesPermissions: false, synchronizes: true)
+    public static let document = AtomicFile(permissions: 0o666, forcesPermissions: false, synchronizes: true)
 
     /// Writes `data` to `url`: to `temporaryName` in the same folder first, then renamed over `url`.
     /// - Parameters:
@@ -51,7 +52,7 @@ struct AtomicFile: Sendable {
     ///     caller can recognise to sweep the leftovers of a crash).
     /// - Throws: ``AtomicFileError`` naming the failed step and its `errno`; the temporary file is
     ///   then gone and `url` is untouched.
-    func write(_ data: Data, to url: URL, temporaryName: String) throws(AtomicFileError) {
+    public func write(_ data: Data, to url: URL, temporaryName: String) throws(AtomicFileError) {
         let temporary = url.deletingLastPathComponent().appendingPathComponent(temporaryName).path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw AtomicFileError(.create, errno: errno, path: temporary) }
@@ -101,9 +102,9 @@ struct AtomicFile: Sendable {
 }
 
 /// A failed ``AtomicFile/write(_:to:temporaryName:)``: the step, the `errno` and the path it failed on.
-struct AtomicFileError: Error, Equatable, CustomStringConvertible {
+public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     /// The step of the write that failed.
-    enum Step: String, Sendable {
+    public enum Step: String, Sendable {
         /// Creating the temporary file (a missing or read-only folder, a name already taken).
         case create
         /// Forcing its permissions.
@@ -117,11 +118,11 @@ struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The step that failed.
-    let step: Step
+    public let step: Step
     /// The system's error number.
-    let errno: Int32
+    public let errno: Int32
     /// The temporary file, or the destination for ``Step/rename``.
-    let path: String
+    public let path: String
 
     init(_ step: Step, errno: Int32, path: String) {
         self.step = step
@@ -130,12 +131,12 @@ struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     }
 
     /// The error number as a `POSIXError` (`EIO` for a number Foundation does not name).
-    var posixError: POSIXError {
+    public var posixError: POSIXError {
         POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 
     /// `cannot <step> <path>: <strerror>`, e.g. `cannot create /tmp/x/.tmp-…: No such file or directory`.
-    var description: String {
+    public var description: String {
         "cannot \(step.rawValue) \(path): \(String(cString: strerror(errno)))"
     }
 }
