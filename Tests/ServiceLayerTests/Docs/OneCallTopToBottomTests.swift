@@ -67,13 +67,13 @@ struct OneCallArticleCheck {
     /// The `*.swift` names of the walk and of the section of files not on the path.
     let accountedFor: Set<String>
     let sources: URL
-    /// The core module's folder under `sources`: its folders are the ones whose files must all be named.
+    /// The core module's folder under `sources`: its folders that the walk passes through are the ones
+    /// whose files must all be named (the controller's module, `ServiceLayer`, is not checked whole).
     let coreRoot: String
 
-    init(article: String, sources: URL, coreRoot: String? = nil) throws {
+    init(article: String, sources: URL, coreRoot: String = "ServiceLayerCore") throws {
         self.sources = sources
-        let core = FileManager.default.fileExists(atPath: sources.appendingPathComponent("ServiceLayerCore").path)
-        self.coreRoot = coreRoot ?? (core ? "ServiceLayerCore" : "ServiceLayer")
+        self.coreRoot = coreRoot
         let row = try NSRegularExpression(pattern: #"^\|\s*(\d+)\s*\|\s*`([^`]+\.swift)`\s*\|([^|]*)\|"#)
         var steps: [Step] = []
         var section = ""
@@ -126,8 +126,7 @@ struct OneCallArticleCheck {
             problems.append("`\(named)` is named but no such file exists")
         }
         let walkedFolders = Set(
-            steps.map(\.file).filter { $0.hasPrefix(coreRoot + "/") && !Self.featureFolders.contains(folder(of: $0)) }
-                .map(folder(of:)))
+            steps.map(\.file).filter { $0.hasPrefix(coreRoot + "/") }.map(folder(of:)))
         for folder in walkedFolders.sorted() {
             for file in try swiftFiles(under: folder).sorted() where !accountedFor.contains(Self.fileName(file)) {
                 problems.append("\(file) is in a folder the walk passes through, but not on the page")
@@ -135,11 +134,6 @@ struct OneCallArticleCheck {
         }
         return problems
     }
-
-    /// The controllers' folders: the walk passes through two of their files, the rest are not the core's.
-    private static let featureFolders: Set<String> = [
-        "ServiceLayer/Menu", "ServiceLayer/Users", "ServiceLayer/Accounts",
-    ]
 
     private static func fileName(_ path: String) -> String {
         String(path.split(separator: "/").last ?? Substring(path))
