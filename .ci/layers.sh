@@ -4,13 +4,12 @@
 # -typecheck`, Swift 6, no other module), so a use of anything in a later layer fails with the
 # compiler's own error, named here with its layer and file.
 #
-# A layer is one folder, or several folders that still depend on each other (a cycle to break: move the
-# thing that causes it into the lower folder, or give the lower folder a protocol the higher one
-# implements). Today only `Plumbing/` stands alone: the stages of the path still use each other
-# (Errors <-> Safety through `Redaction`, Endpoints -> Transfers/Caching/Seams/Responses, Sending <->
-# Caching through `ConditionalGET`/`ResponseCache`, Sending <-> Transfers through `Exchange`/`Download`,
-# Safety/Responses/Reports -> Sending through `SessionTask`/`Exchange`), so they form one layer until
-# those cycles are broken; then split the last layer here.
+# Low to high: Plumbing (locks, timers, files, the main queue) < Safety (origins, redaction, redirects,
+# secrets) < Errors (APIError and its messages) < Responses (the outcome of an exchange and how an
+# endpoint reads it) < Seams (request hooks, retry policies) < Reports (ExchangeReport, logging) <
+# Caching < Transfers (URLSession tasks and their bytes: data, uploads, downloads, progress) <
+# Endpoints (the request a learner describes, and its modifiers) < Sending (APIClient: builds the
+# request, authenticates, exchanges, coalesces, delivers). A new folder must be added here.
 #
 #   bash .ci/layers.sh              check Sources/ServiceLayerCore
 #   bash .ci/layers.sh --self-test  prove it fails on a copy where Plumbing/ uses APIError (in Errors/)
@@ -19,7 +18,15 @@ cd "$(dirname "$0")/.."
 
 LAYERS=(
     "Plumbing"
-    "Errors Safety Endpoints Building Seams Responses Reports Caching Transfers Sending"
+    "Safety"
+    "Errors"
+    "Responses"
+    "Seams"
+    "Reports"
+    "Caching"
+    "Transfers"
+    "Endpoints"
+    "Sending"
 )
 
 # check ROOT: type-checks each prefix of LAYERS under ROOT; fails at the first layer that needs a later one.

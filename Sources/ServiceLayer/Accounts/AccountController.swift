@@ -19,7 +19,7 @@ import FoundationNetworking
 /// <token>` only to the accounts host (never to another host, and not across a redirect to one). When
 /// the server rejects an expired access token, the controller renews it with the refresh token — one
 /// refresh at a time, each rejected call sent again once — and logs out only when that fails (see
-/// "Tokens that expire" in the documentation). No token and no password ever appears in a description,
+/// <doc:Authentication>). No token and no password ever appears in a description,
 /// an error or a log line. Every callback method returns a ``RequestHandle`` and calls its completion
 /// exactly once, on the main actor; each has an `async throws(APIError)` twin of the same name, for
 /// code that is not on the main actor.

@@ -98,7 +98,7 @@ struct ConditionalGET: Sendable {
 
     /// The caller's outcome: a 304 matching the kept answer becomes the kept body; a 200 is stored when
     /// a shared cache may keep it (else what was kept is forgotten); anything else passes through.
-    func settle(_ outcome: Exchange.Outcome) -> Exchange.Outcome {
+    func settle(_ outcome: ExchangeOutcome) -> ExchangeOutcome {
         guard case .success(let (body, response)) = outcome else { return outcome }
         let control = CacheControl(response.value(forHTTPHeaderField: "Cache-Control"))
         if response.statusCode == 304 {

@@ -75,7 +75,7 @@ public struct ExchangeReport: Sendable {
     ///   - bodyCarriesSecret: Whether the request is marked as carrying a secret body; `false` by default.
     ///   - willBeReplayed: Whether the authenticator replays the call after this failure; `false` by default.
     init(
-        request: URLRequest, outcome: Exchange.Outcome, lastResponse: HTTPURLResponse?, duration: TimeInterval,
+        request: URLRequest, outcome: ExchangeOutcome, lastResponse: HTTPURLResponse?, duration: TimeInterval,
         retries: Int, calls: Int, cache: CacheOutcome?, secretHeaders: Set<String> = OwnOriginHeaders.credentials,
         bodyCarriesSecret: Bool = false, willBeReplayed: Bool = false
     ) {

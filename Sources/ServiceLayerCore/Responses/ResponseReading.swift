@@ -14,9 +14,9 @@ import FoundationNetworking
 enum ResponseReading<Response>: Sendable {
     /// Reads on any thread. Only made for `Sendable` responses, so the result may be handed to the
     /// caller's thread afterwards.
-    case anywhere(@Sendable (Exchange.Outcome, JSONDecoder) -> Result<Response, APIError>)
+    case anywhere(@Sendable (ExchangeOutcome, JSONDecoder) -> Result<Response, APIError>)
     /// Reads on the main actor only.
-    case onMainActor(@MainActor @Sendable (Exchange.Outcome, JSONDecoder) -> Result<Response, APIError>)
+    case onMainActor(@MainActor @Sendable (ExchangeOutcome, JSONDecoder) -> Result<Response, APIError>)
 
     /// A reading whose result is `transform`ed; it runs where this reading runs.
     func map<Other>(_ transform: @escaping @Sendable (Result<Response, APIError>) -> Result<Other, APIError>)
@@ -29,7 +29,7 @@ enum ResponseReading<Response>: Sendable {
     }
 
     /// Reads `outcome` on the calling thread, which must be the main thread for ``onMainActor(_:)``.
-    func readHere(_ outcome: Exchange.Outcome, decoder: JSONDecoder) -> Result<Response, APIError> {
+    func readHere(_ outcome: ExchangeOutcome, decoder: JSONDecoder) -> Result<Response, APIError> {
         switch self {
         case .anywhere(let read): return read(outcome, decoder)
         case .onMainActor(let read): return MainQueue.run { read(outcome, decoder) }
@@ -38,7 +38,7 @@ enum ResponseReading<Response>: Sendable {
 
     /// The JSON decoding of a 2xx body as `Value`: ``APIError/decoding(description:body:)`` naming the
     /// coding path when it does not decode. A failed outcome stays as it is.
-    static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ outcome: Exchange.Outcome, decoder: JSONDecoder)
+    static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ outcome: ExchangeOutcome, decoder: JSONDecoder)
         -> Result<Value, APIError>
     {
         outcome.flatMap { body, response in

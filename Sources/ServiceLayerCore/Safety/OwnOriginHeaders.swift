@@ -50,7 +50,7 @@ struct OwnOriginHeaders: Sendable {
 
     /// `request` unchanged when it goes to the base URL's origin; else without any of ``names``.
     func applied(to request: URLRequest) -> URLRequest {
-        guard let url = request.url, !URLBuilding.sameOrigin(url, baseURL) else { return request }
+        guard let url = request.url, !Origin.same(url, baseURL) else { return request }
         var stripped = request
         for name in (request.allHTTPHeaderFields ?? [:]).keys where names.contains(name.lowercased()) {
             stripped.setValue(nil, forHTTPHeaderField: name)
@@ -64,9 +64,9 @@ struct OwnOriginHeaders: Sendable {
     /// endpoint's header, say), but the ``RedirectGuard/safeAcrossOrigins`` ones: as after a redirect,
     /// only what a hook itself set for the new origin goes there.
     func applied(to request: URLRequest, builtAs built: URLRequest) -> URLRequest {
-        guard let url = request.url, !URLBuilding.sameOrigin(url, baseURL) else { return request }
+        guard let url = request.url, !Origin.same(url, baseURL) else { return request }
         var stripped = applied(to: request)
-        guard let builtURL = built.url, URLBuilding.sameOrigin(builtURL, baseURL) else { return stripped }
+        guard let builtURL = built.url, Origin.same(builtURL, baseURL) else { return stripped }
         let before = Self.lowercased(built.allHTTPHeaderFields ?? [:])
         for (name, value) in stripped.allHTTPHeaderFields ?? [:] {
             let lowercased = name.lowercased()

@@ -73,30 +73,9 @@ extension Redaction {
         return text
     }
 
-    /// `error` with every secret `request` sent removed from what the error keeps and says: an error
-    /// body, a decoding description, the server's `message`, the reason of an invalid request.
-    static func error(_ error: APIError, removingSecretsOf request: URLRequest) -> APIError {
-        self.error(error, removing: secrets(of: request))
-    }
-
-    /// `error` with every one of `secrets` (those of ``shortestEchoedSecret`` characters or more)
-    /// removed from what it keeps and says: for a controller that knows what it sent, such as a password.
-    static func error(_ error: APIError, removing secrets: [String]) -> APIError {
-        let secrets = secrets.filter { $0.count >= shortestEchoedSecret }.sorted { $0.count > $1.count }
-        guard !secrets.isEmpty else { return error }
-        switch error {
-        case .httpStatus(let code, let body): return .httpStatus(code: code, body: removing(secrets, from: body))
-        case .decoding(let description, let body):
-            return .decoding(description: removing(secrets, from: description), body: removing(secrets, from: body))
-        case .server(let message): return .server(message: removing(secrets, from: message))
-        case .invalidRequest(let reason): return .invalidRequest(removing(secrets, from: reason))
-        default: return error
-        }
-    }
-
     /// `body` without `secrets`: in each string of a JSON body (where a secret may itself appear JSON-
     /// escaped, the server having quoted the request's body), else in its text, else in its bytes.
-    private static func removing(_ secrets: [String], from body: Data) -> Data {
+    static func removing(_ secrets: [String], from body: Data) -> Data {
         if let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
             let cleaned = removing(secrets, fromStringsIn: object)
             guard cleaned.changed else { return body }
@@ -119,7 +98,7 @@ extension Redaction {
         return String(array.dropFirst(2).dropLast(2))
     }
 
-    private static func removing(_ secrets: [String], fromStringsIn object: Any) -> (object: Any, changed: Bool) {
+    static func removing(_ secrets: [String], fromStringsIn object: Any) -> (object: Any, changed: Bool) {
         if let text = object as? String {
             let cleaned = removing(secrets, from: text)
             return (cleaned, cleaned != text)

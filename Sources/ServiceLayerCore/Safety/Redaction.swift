@@ -66,18 +66,7 @@ enum Redaction {
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
     }
 
-    /// `error` with the body it keeps (`.httpStatus`, `.decoding`) cleaned: every secret JSON field
-    /// replaced, at any depth; a body that is not JSON replaced by its size (`<N bytes>`). The server's
-    /// `message` stays, so ``APIError/serverMessage`` still reads it. Other errors are returned as they are.
-    static func error(_ error: APIError) -> APIError {
-        switch error {
-        case .httpStatus(let code, let body): return .httpStatus(code: code, body: cleaned(body))
-        case .decoding(let description, let body): return .decoding(description: description, body: cleaned(body))
-        default: return error
-        }
-    }
-
-    private static func cleaned(_ body: Data) -> Data {
+    static func cleaned(_ body: Data) -> Data {
         body.isEmpty ? body : Data(self.body(body, limit: .max).utf8)
     }
 

@@ -31,6 +31,10 @@ import FoundationNetworking
 /// Each task's own delegate (see ``SessionTask``) asks it; its decisions are serialized with the
 /// cancels of ``SessionTask/cancel()``.
 final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
+    /// Held while a redirect decision is handed to URLSession and while a task is cancelled (by
+    /// ``SessionTask/cancel()``), so the two never interleave.
+    static let decisionLock = Locked(())
+
     static let shared = RedirectGuard(bodyCarriesSecret: false)
     /// The guard of requests whose body carries a secret (see ``Endpoint/bodyCarriesSecret``).
     static let secretBody = RedirectGuard(bodyCarriesSecret: true)
@@ -73,7 +77,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
                 || refusesSecretBody(to: request, redirectedFrom: response.url)
             ? nil : Self.strippingCredentials(from: request, redirectedFrom: response.url)
         let ruled = decision.map { rule?.applied(to: $0) ?? $0 }
-        SessionTask.decisionLock.withLock { _ in Self.answer(completionHandler, with: ruled, for: task) }
+        RedirectGuard.decisionLock.withLock { _ in Self.answer(completionHandler, with: ruled, for: task) }
     }
 
     /// Hands `decision` to URLSession. Apple's URLSession must get an answer on every path, a cancelled
@@ -95,7 +99,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     func refusesSecretBody(to request: URLRequest, redirectedFrom previousURL: URL?) -> Bool {
         guard bodyCarriesSecret else { return false }
         guard let target = request.url, let previousURL else { return true }
-        return !URLBuilding.sameOrigin(target, previousURL)
+        return !Origin.same(target, previousURL)
     }
 
     /// Whether following to `request` would send `original`'s method without its body (`sendsBody`: in
@@ -119,7 +123,7 @@ final class RedirectGuard: NSObject, URLSessionTaskDelegate, Sendable {
     /// `request` with only the ``safeAcrossOrigins`` headers unless it goes to the same origin as
     /// `previousURL` (then unchanged).
     static func strippingCredentials(from request: URLRequest, redirectedFrom previousURL: URL?) -> URLRequest {
-        guard let target = request.url, let previousURL, URLBuilding.sameOrigin(target, previousURL) else {
+        guard let target = request.url, let previousURL, Origin.same(target, previousURL) else {
             var stripped = request
             for name in (request.allHTTPHeaderFields ?? [:]).keys where !safeAcrossOrigins.contains(name.lowercased()) {
                 stripped.setValue(nil, forHTTPHeaderField: name)

@@ -13,7 +13,7 @@ import FoundationNetworking
 /// of decoding, callback queues or other callers: ``APIClient`` decodes, ``Call`` delivers, and
 /// ``Coalescing`` shares one exchange among identical `GET`s.
 final class Exchange: Sendable {
-    typealias Outcome = Result<(Data, HTTPURLResponse), APIError>
+    typealias Outcome = ExchangeOutcome
     /// Takes the outcome: returns how many calls it will reach (for the report, made first) and how to
     /// hand it to them.
     typealias OnEnd = @Sendable (Outcome) -> (calls: Int, deliver: @Sendable () -> Void)

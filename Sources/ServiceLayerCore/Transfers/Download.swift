@@ -14,7 +14,7 @@ enum Download {
     /// `destination`, else a typed error and the file removed here, before the caller hears of it. A
     /// non-2xx answer keeps its body (up to ``errorBodyLimit``) in the error; a connection cut after the
     /// answer announced its length is ``APIError/incompleteDownload(expected:received:)``.
-    static func finish(_ outcome: Exchange.Outcome, end: SessionTask.End, at destination: URL) -> Exchange.Outcome {
+    static func finish(_ outcome: ExchangeOutcome, end: SessionTask.End, at destination: URL) -> ExchangeOutcome {
         let file = end.file
         defer { if let file { try? FileManager.default.removeItem(at: file) } }  // gone before the caller hears
         // A write that failed cancelled the task: the file error is the outcome.

@@ -41,7 +41,7 @@ final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and
             }
         }
         if failed {
-            SessionTask.decisionLock.withLock { _ in dataTask.cancel() }
+            RedirectGuard.decisionLock.withLock { _ in dataTask.cancel() }
         } else {
             progress?.received(Int64(data.count))
         }

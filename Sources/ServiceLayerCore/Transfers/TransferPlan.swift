@@ -27,10 +27,3 @@ struct TransferPlan: Sendable {
     /// Whether the exchange is a plain one (a data task, nothing counted).
     var isPlain: Bool { upload.isNone && destination == nil && progress == nil }
 }
-
-extension Endpoint {
-    /// The endpoint's transfer: its body's upload, its download destination, its progress counter.
-    var transferPlan: TransferPlan {
-        TransferPlan(upload: body?.upload ?? .none, destination: downloadDestination, progress: progress)
-    }
-}

@@ -141,7 +141,7 @@ final class URLBuildingTests: StubTestCase {
             ("https://host/", "https://api.host/", false),
         ]
         for (lhs, rhs, expected) in cases {
-            XCTAssertEqual(URLBuilding.sameOrigin(URL(string: lhs)!, URL(string: rhs)!), expected, "\(lhs) vs \(rhs)")
+            XCTAssertEqual(Origin.same(URL(string: lhs)!, URL(string: rhs)!), expected, "\(lhs) vs \(rhs)")
         }
     }
 }

@@ -191,7 +191,7 @@ final class SessionTask: Sendable {
     /// method is known to its delegate from its first callback on (recorded under the same lock);
     /// before that, cancelling the Swift task cancels it.
     func cancel() {
-        Self.decisionLock.withLock { _ in
+        RedirectGuard.decisionLock.withLock { _ in
             switch runner {
             case .handler(let task): task.cancel()
             case .awaiting(let swiftTask):
@@ -249,9 +249,6 @@ final class SessionTask: Sendable {
     static func size(of file: URL) -> Int64? {
         ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber)?.int64Value
     }
-
-    /// Held while a redirect decision is handed to URLSession and while a task is cancelled.
-    static let decisionLock = Locked(())
 }
 
 /// The delegate of one task: redirects by its ``RedirectGuard``, and bytes sent or received counted for
@@ -278,7 +275,7 @@ class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // 
 
     /// Records `task` (under the cancel lock, so that a cancel either sees it or came first).
     func record(_ task: URLSessionTask) {
-        let recorded = SessionTask.decisionLock.withLock { _ in
+        let recorded = RedirectGuard.decisionLock.withLock { _ in
             known.withLock { state -> Bool in
                 guard state.task == nil, !state.ended else { return false }
                 state.task = task

@@ -168,22 +168,4 @@ enum URLBuilding {
         default: return false
         }
     }
-
-    /// Whether two URLs share scheme, host and port (the "origin"): the only URLs a client's
-    /// `Authorization` header may be sent to. Hosts compare case-insensitively; a missing port is the
-    /// scheme's default.
-    static func sameOrigin(_ lhs: URL, _ rhs: URL) -> Bool {
-        guard let lhsHost = lhs.host?.lowercased(), let rhsHost = rhs.host?.lowercased() else { return false }
-        let lhsScheme = lhs.scheme?.lowercased(), rhsScheme = rhs.scheme?.lowercased()
-        return lhsScheme == rhsScheme && lhsHost == rhsHost && effectivePort(lhs) == effectivePort(rhs)
-    }
-
-    private static func effectivePort(_ url: URL) -> Int? {
-        if let port = url.port { return port }
-        switch url.scheme?.lowercased() {
-        case "http": return 80
-        case "https": return 443
-        default: return nil
-        }
-    }
 }

@@ -32,7 +32,7 @@ extension APIClient {
             isOwnOrigin = true
         case .url(let absolute):
             url = URLBuilding.url(absolute, appending: endpoint.query)
-            isOwnOrigin = url.map { URLBuilding.sameOrigin($0, baseURL) } ?? false
+            isOwnOrigin = url.map { Origin.same($0, baseURL) } ?? false
         }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             let target: String  // as text with no secret (a token in its query, a password)

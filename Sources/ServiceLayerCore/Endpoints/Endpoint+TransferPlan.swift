@@ -1,0 +1,8 @@
+import Foundation
+
+extension Endpoint {
+    /// The endpoint's transfer: its body's upload, its download destination, its progress counter.
+    var transferPlan: TransferPlan {
+        TransferPlan(upload: body?.upload ?? .none, destination: downloadDestination, progress: progress)
+    }
+}

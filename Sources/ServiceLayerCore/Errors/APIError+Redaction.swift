@@ -1,0 +1,41 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// The redaction of an error: what `Redaction` (in Safety/) does to bodies and texts, applied to what an
+// ``APIError`` keeps. Here, not in Safety/, because Safety/ comes before the errors (see `.ci/layers.sh`).
+extension Redaction {
+    /// `error` with the body it keeps (`.httpStatus`, `.decoding`) cleaned: every secret JSON field
+    /// replaced, at any depth; a body that is not JSON replaced by its size (`<N bytes>`). The server's
+    /// `message` stays, so ``APIError/serverMessage`` still reads it. Other errors are returned as they are.
+    static func error(_ error: APIError) -> APIError {
+        switch error {
+        case .httpStatus(let code, let body): return .httpStatus(code: code, body: cleaned(body))
+        case .decoding(let description, let body): return .decoding(description: description, body: cleaned(body))
+        default: return error
+        }
+    }
+
+    /// `error` with every secret `request` sent removed from what the error keeps and says: an error
+    /// body, a decoding description, the server's `message`, the reason of an invalid request.
+    static func error(_ error: APIError, removingSecretsOf request: URLRequest) -> APIError {
+        self.error(error, removing: secrets(of: request))
+    }
+
+    /// `error` with every one of `secrets` (those of ``shortestEchoedSecret`` characters or more)
+    /// removed from what it keeps and says: for a controller that knows what it sent, such as a password.
+    static func error(_ error: APIError, removing secrets: [String]) -> APIError {
+        let secrets = secrets.filter { $0.count >= shortestEchoedSecret }.sorted { $0.count > $1.count }
+        guard !secrets.isEmpty else { return error }
+        switch error {
+        case .httpStatus(let code, let body): return .httpStatus(code: code, body: removing(secrets, from: body))
+        case .decoding(let description, let body):
+            return .decoding(description: removing(secrets, from: description), body: removing(secrets, from: body))
+        case .server(let message): return .server(message: removing(secrets, from: message))
+        case .invalidRequest(let reason): return .invalidRequest(removing(secrets, from: reason))
+        default: return error
+        }
+    }
+}
