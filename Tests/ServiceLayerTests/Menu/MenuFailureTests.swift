@@ -88,8 +88,11 @@ final class MenuFailureTests: MenuTestCase {
     func testCancelBeforeAnswerInFlight() {
         let gate = FaultGate()
         server.inject(.held(gate), path: "/menu")
+        let controller = self.controller!
         let error = failure(
-            awaitCompletion { controller.fetchMenuItems(forCategory: "soups", completion: $0) } then: { handle in
+            awaitCompletion {
+                controller.fetchMenuItems(forCategory: "soups", completion: $0)
+            } then: { handle in
                 Polling.until { gate.heldCount == 1 }  // the request is at the server, waiting for its answer
                 handle.cancel()
             })
