@@ -36,8 +36,42 @@ final class DemoWalkTests: XCTestCase {
         return (report.withLock { $0 } ?? DemoReport(steps: []), lines.withLock { $0 })
     }
 
+    /// What one whole walk did: its report, its transcript and the paths the server was asked for.
+    private struct Walked: Sendable {
+        let report: DemoReport
+        let lines: [String]
+        let paths: [String]
+    }
+
+    /// The whole walk, run once (on a server of its own) for the two tests that only read what it did:
+    /// a walk costs a 20 MB download, and the second would show nothing the first did not.
+    private static let wholeWalk: Walked = {
+        let server = FixtureServer()
+        guard (try? server.start()) != nil else {
+            return Walked(report: DemoReport(steps: []), lines: ["the fixture server did not start"], paths: [])
+        }
+        defer { server.stop() }
+        let lines = Locked<[String]>([])
+        let queue = DispatchQueue(label: "DemoWalkTests.wholeWalk")
+        let walk = DemoWalk(
+            baseURL: server.baseURL, queue: queue, output: DemoOutput { line in lines.withLock { $0.append(line) } })
+        let report = Locked<DemoReport?>(nil)
+        walk.run { result in
+            dispatchPrecondition(condition: .onQueue(queue))
+            report.withLock { $0 = result }
+        }
+        // Runs the main queue meanwhile (the controllers' completions arrive there), 60 s at most.
+        let deadline = Date(timeIntervalSinceNow: 60)
+        while report.withLock({ $0 }) == nil, Date() < deadline {
+            _ = RunLoop.current.run(mode: .default, before: Date(timeIntervalSinceNow: 0.005))
+        }
+        return Walked(
+            report: report.withLock { $0 } ?? DemoReport(steps: []), lines: lines.withLock { $0 },
+            paths: server.requests.map(\.path))
+    }()
+
     func testTheWholeWalkSucceeds() {
-        let (report, lines) = walk()
+        let (report, lines) = (Self.wholeWalk.report, Self.wholeWalk.lines)
         XCTAssertTrue(report.succeeded, "failed: \(report.failedSteps)")
         XCTAssertEqual(report.steps.count, 19)
         XCTAssertEqual(
@@ -60,8 +94,7 @@ final class DemoWalkTests: XCTestCase {
     }
 
     func testTheWalkTouchesEveryRoute() {
-        _ = walk()
-        let paths = Set(server.requests.map(\.path))
+        let paths = Set(Self.wholeWalk.paths)
         for path in [
             "/categories", "/menu", "/order", "/api/users", "/api/users/2", "/api/users/23", "/api/accounts/signup",
             "/api/accounts/login", "/api/products", "/api/accounts/refresh", "/api/users/2/avatar", "/files/20000000",
@@ -69,7 +102,7 @@ final class DemoWalkTests: XCTestCase {
             XCTAssertTrue(paths.contains(path), "the walk never asked for \(path)")
         }
         XCTAssertEqual(
-            server.requests.filter { $0.path.hasPrefix("/images/") }.count, 1, "the second image came from the cache")
+            Self.wholeWalk.paths.filter { $0.hasPrefix("/images/") }.count, 1, "the second image came from the cache")
     }
 
     func testOnlyOneSection() {

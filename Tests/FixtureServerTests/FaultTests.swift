@@ -138,6 +138,43 @@ final class FaultTests: FixtureTestCase {
         XCTAssertTrue(reply.text.hasPrefix(#"{"categories""#))
     }
 
+    func testHeldFaultAnswersNormallyOnceTheGateOpens() throws {
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/categories")
+        let client = try rawClient()
+        defer { client.close() }
+        client.send("GET /categories HTTP/1.1\r\nHost: x\r\n\r\n")
+        waitUntil { gate.heldCount == 1 }
+        XCTAssertNil(client.readResponse(timeout: 0.05), "held: no answer before the gate opens")
+        gate.open()
+        let reply = try XCTUnwrap(client.readResponse(timeout: 10))
+        XCTAssertEqual(reply.status, 200)
+        XCTAssertTrue(reply.text.hasPrefix(#"{"categories""#))
+        XCTAssertEqual(gate.heldCount, 0)
+        XCTAssertEqual(try fetch("/categories").status, 200, "the next request is not held")
+    }
+
+    func testStopInterruptsAHeldRequest() throws {
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/menu")
+        let client = try rawClient()
+        defer { client.close() }
+        client.send("GET /menu HTTP/1.1\r\nHost: x\r\n\r\n")
+        waitUntil { gate.heldCount == 1 }
+        server.stop()
+        XCTAssertTrue(client.waitForClose(timeout: 5))
+        XCTAssertFalse(gate.isOpen)
+    }
+
+    /// Checks `condition` every 5 ms; fails the test after 10 s.
+    private func waitUntil(file: StaticString = #filePath, line: UInt = #line, _ condition: () -> Bool) {
+        let deadline = Date(timeIntervalSinceNow: 10)
+        while !condition() {
+            guard Date() < deadline else { return XCTFail("condition not met within 10 s", file: file, line: line) }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+    }
+
     func testCloseBeforeResponseFault() throws {
         server.inject(.closeBeforeResponse, path: "/categories")
         let client = try rawClient()
@@ -166,12 +203,12 @@ final class FaultTests: FixtureTestCase {
     }
 
     func testSlowBodyFaultDeliversTheWholeBodySlowly() throws {
-        server.inject(.slowBody(interval: 0.01), path: "/categories")
+        server.inject(.slowBody(interval: 0.003), path: "/categories")
         let client = try rawClient()
         defer { client.close() }
         let started = Date()
         let response = try get("/categories", on: client)
-        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.75)  // 80 bytes * 10 ms
+        XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.2)  // 80 bytes * 3 ms (a lower bound)
         XCTAssertEqual(response.status, 200)
         XCTAssertEqual(response.body.count, 80)
         XCTAssertTrue(response.text.hasPrefix(#"{"categories""#))
@@ -183,7 +220,8 @@ final class FaultTests: FixtureTestCase {
         let client = try rawClient()
         defer { client.close() }
         client.send("GET /menu HTTP/1.1\r\nHost: x\r\n\r\n")
-        let partial = try XCTUnwrap(client.readResponse(timeout: 1))  // headers arrive, the body does not
+        // The headers arrive; the body's first byte is due only after 5 s.
+        let partial = try XCTUnwrap(client.readResponse(timeout: 10, bodyTimeout: 0.05))
         XCTAssertEqual(partial.status, 200)
         XCTAssertLessThan(partial.body.count, Int(partial.headers["content-length"] ?? "") ?? 0)
         let started = Date()

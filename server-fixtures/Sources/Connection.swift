@@ -146,6 +146,7 @@ struct Connection {
         if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
         response = context.router.finish(response)  // --delay and CORS on every answer (Router.swift)
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
+        if case .held(let gate)? = fault, gate.wait(sleeping: runtime.sleep) == false { return false }
         response = writable(response, for: request)
 
         var keepAlive = request.wantsKeepAlive
@@ -287,7 +288,7 @@ struct Connection {
             return HTTPResponse(
                 status: status, contentType: "text/plain; charset=utf-8",
                 fields: [.init(name: "Location", value: url.absoluteString)])
-        case .delay, .closeBeforeResponse, .truncatedBody, .slowBody:
+        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody:
             return nil
         }
     }

@@ -15,6 +15,10 @@ public enum Fault: Sendable, Equatable {
     case json(Int, String)
     /// Waits this many seconds, then answers normally. `stop()` interrupts the wait and closes the connection.
     case delay(TimeInterval)
+    /// Waits until the test opens `gate`, then answers normally: a request kept in flight exactly as
+    /// long as a test needs, with no duration to guess. `stop()` interrupts the wait and closes the
+    /// connection. Two `held` faults are equal when they hold on the same gate.
+    case held(FaultGate)
     /// Reads the request, then closes the socket without writing a byte.
     case closeBeforeResponse
     /// Sends the route's normal headers with the real `Content-Length`, then only half the body, then closes.

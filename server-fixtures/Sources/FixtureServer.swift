@@ -178,7 +178,7 @@ public final class FixtureServer: Sendable {
         // Weak: the cache holds the folder (and so the database) through `extraCacheable`.
         live?.onChange { [weak cache] path in cache?.touch(path) }
         if let live, options.watch {
-            watcher = FolderWatcher(folder: live.folder) {
+            watcher = FolderWatcher(folder: live.folder, interval: options.watchInterval) {
                 do throws(APIFolderError) {
                     try live.reload()
                     logger?("fixture-server: reloaded \(live.folder.path)")

@@ -85,16 +85,18 @@ final class LiveAPI: Sendable {
 
 // MARK: - --watch
 
-/// Polls a folder's files (names, sizes and modification times) every half second on its own thread and
-/// calls `changed` when they differ. ``stop()`` joins the thread.
+/// Polls a folder's files (names, sizes and modification times) every `interval` seconds (half a second
+/// by default) on its own thread and calls `changed` when they differ. ``stop()`` joins the thread.
 final class FolderWatcher: Sendable {
     private let folder: URL
+    private let interval: TimeInterval
     private let changed: @Sendable () -> Void
     private let state = Locked<(stopping: Bool, thread: PosixThread?)>((false, nil))
 
     /// A watcher of `folder`, not yet started.
-    init(folder: URL, changed: @escaping @Sendable () -> Void) {
+    init(folder: URL, interval: TimeInterval = 0.5, changed: @escaping @Sendable () -> Void) {
         self.folder = folder
+        self.interval = interval
         self.changed = changed
     }
 
@@ -105,9 +107,11 @@ final class FolderWatcher: Sendable {
         let thread = try PosixThread.spawn { [self] in
             var last = first
             while true {
-                for _ in 0..<5 {
+                // In steps of at most 0.1 s, so that stop() never waits long.
+                let steps = max(1, Int((interval / 0.1).rounded(.up)))
+                for _ in 0..<steps {
                     if state.withLock({ $0.stopping }) { return }
-                    usleep(100_000)
+                    usleep(useconds_t(interval / Double(steps) * 1_000_000))
                 }
                 let now = signature()
                 if now != last {

@@ -18,6 +18,9 @@ extension FixtureServer {
         /// Whether the server reloads the `--api` folder's files when they change (polled every half second);
         /// an invalid new file is logged and the old data kept. `false` by default.
         public var watch = false
+        /// How often `watch` looks at the folder's files, in seconds: every half second. Internal: the
+        /// tests shorten it so that a reload shows at once.
+        var watchInterval: TimeInterval = 0.5
         /// Seconds to wait before every answer, like json-server's `--delay` (0 to 30). 0 by default.
         public var delay: TimeInterval = 0
         /// Whether the `--api` folder answers only GET, HEAD and OPTIONS (other methods: 405 naming the

@@ -41,12 +41,23 @@ final class ReadOnlyAndDelayTests: OptionsTestCase {
         var options = FixtureServer.Options()
         options.delay = 0.4
         let slow = try startExtraServer(try FixtureServer(api: nil, options: options))
-        for target in ["/categories", "/nowhere"] {
+        // Both requests at once (each waits its own 0.4 s); a lower bound only: a busy machine can make
+        // an answer slower, never faster.
+        let targets = ["/categories", "/nowhere"]
+        let outcomes = Locked<[String: (seconds: TimeInterval, status: Int?)]>([:])
+        let port = slow.port
+        DispatchQueue.concurrentPerform(iterations: targets.count) { index in
             let started = Date()
-            let answer = try send(slow, "GET", target)
-            // A lower bound only: a busy machine can make it slower, never faster.
-            XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.4, target)
-            XCTAssertNotEqual(answer.status, 0)
+            let client = try? RawClient(port: port)
+            defer { client?.close() }
+            _ = client?.send("GET \(targets[index]) HTTP/1.1\r\nHost: x\r\n\r\n")
+            let status = client?.readResponse(timeout: 60)?.status
+            outcomes.withLock { $0[targets[index]] = (Date().timeIntervalSince(started), status) }
+        }
+        for target in targets {
+            let outcome = outcomes.withLock { $0[target] }
+            XCTAssertGreaterThanOrEqual(outcome?.seconds ?? 0, 0.4, target)
+            XCTAssertNotEqual(outcome?.status ?? 0, 0, target)
         }
         // The control: the router sets the delay on the answer it finishes, and only when asked to.
         let response = HTTPResponse(status: 200, contentType: nil)

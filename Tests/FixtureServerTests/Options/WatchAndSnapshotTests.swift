@@ -16,6 +16,7 @@ final class WatchAndSnapshotTests: OptionsTestCase {
         try api.write("db.json", #"{"items": [{"id": 1, "name": "one"}]}"#)
         var options = FixtureServer.Options()
         options.watch = true
+        options.watchInterval = 0.05  // a reload shows within 50 ms instead of half a second
         let lines = self.lines
         let watching = try startExtraServer(
             try FixtureServer(api: api.url, options: options, logger: { line in lines.withLock { $0.append(line) } }))

@@ -60,8 +60,10 @@ final class RawClient {
     }
 
     /// Reads one response (a 1xx is returned on its own). nil if the connection closes or times out first.
-    func readResponse(timeout: Double = 20, bodyless: Bool = false) -> RawResponse? {
-        let deadline = Date().addingTimeInterval(timeout)
+    /// `bodyTimeout` (none by default) gives up on the body that long after the head came, returning
+    /// what came of it: for a body that is not meant to arrive yet.
+    func readResponse(timeout: Double = 20, bodyless: Bool = false, bodyTimeout: Double? = nil) -> RawResponse? {
+        var deadline = Date().addingTimeInterval(timeout)
         func headEnd() -> Int? {
             guard buffer.count >= 4 else { return nil }
             for index in 0...(buffer.count - 4)
@@ -90,6 +92,7 @@ final class RawClient {
                 in: .whitespaces)
         }
         let length = bodyless || status < 200 || status == 204 ? 0 : Int(headers["content-length"] ?? "0") ?? 0
+        if let bodyTimeout { deadline = min(deadline, Date().addingTimeInterval(bodyTimeout)) }
         while buffer.count < length {
             guard deadline.timeIntervalSinceNow > 0, fill(timeout: deadline.timeIntervalSinceNow) > 0 else {
                 return RawResponse(status: status, statusLine: statusLine, headers: headers, body: Data(buffer))

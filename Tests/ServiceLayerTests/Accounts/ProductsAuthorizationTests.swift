@@ -35,13 +35,15 @@ final class ProductsAuthorizationTests: AccountsTestCase {
         let controller = makeAccountController()
         let old = try signUp(controller)
         server.expireToken(old)
-        server.inject(.delay(0.5), path: "/api/products")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/api/products")
         let fresh = try XCTUnwrap(logIn(makeAccountController())).get()
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
-            Polling.until { self.server.requestCount(path: "/api/products") == 1 }
+            Polling.until { gate.heldCount == 1 }
             try? controller.tokenStore.setTokens(AuthTokens(accessToken: fresh))  // the user logged in again meanwhile
+            gate.open()
         }
         XCTAssertNotNil(result?.successValue)
         XCTAssertEqual(controller.tokenStore.tokens?.accessToken, fresh)

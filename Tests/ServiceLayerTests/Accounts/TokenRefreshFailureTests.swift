@@ -15,7 +15,7 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let controller = makeAccountController(options: uncoalesced, tokenStore: FileTokenStore(url: url))
         _ = try signUp(controller)
         // The stored refresh token is used up elsewhere first, so the controller's refresh fails with a
-        // 401 — after a second, so that all 20 calls surely started while logged in.
+        // 401 — held until all 20 calls started while logged in.
         let stolen = try XCTUnwrap(controller.tokenStore.tokens?.refreshToken)
         let other = APIClient(baseURL: apiURL(), options: uncoalesced)
         let used = awaitCompletion {
@@ -23,9 +23,13 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         }
         XCTAssertEqual(used?.successValue?.success, true)
         server.expireAllTokens()
-        server.inject(.delay(0.5), path: "/api/accounts/refresh")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/api/accounts/refresh")
 
-        let results = fetchAllAtOnce(controller, count: 20)
+        let results = fetchAllAtOnce(controller, count: 20) {
+            Polling.until { gate.heldCount == 1 }  // all 20 started while logged in; the refresh waits
+            gate.open()
+        }
 
         XCTAssertEqual(results.count, 20)
         for result in results {
@@ -138,12 +142,14 @@ final class TokenRefreshFailureTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         server.expireAllTokens()
-        server.inject(.delay(0.5), path: "/api/accounts/refresh")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/api/accounts/refresh")
         let result = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
-            Polling.until { self.refreshCount == 1 }
+            Polling.until { gate.heldCount == 1 }
             controller.logOut()
+            gate.open()
         }
         XCTAssertEqual(result?.failureError?.statusCode, 401)
         XCTAssertFalse(controller.isLoggedIn, "the refresh's answer does not log the user back in")

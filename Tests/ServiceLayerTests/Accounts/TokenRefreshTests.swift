@@ -77,15 +77,20 @@ final class TokenRefreshTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try signUp(controller)
         server.expireAllTokens()
-        server.inject(.delay(0.5), path: "/api/accounts/refresh")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/api/accounts/refresh")
 
         let waiting = ExactlyOnce<Result<[Product], APIError>>()
         let first = controller.fetchProducts { waiting.callback($0) }
-        Polling.until { self.refreshCount == 1 }  // the first call got its 401 and waits for this refresh
+        Polling.until { gate.heldCount == 1 }  // the first call got its 401 and waits for this refresh
         let second = awaitCompletion {
             controller.fetchProducts(completion: $0)
         } then: { _ in
+            // The second call got its 401 too (the first's request ended: no sharing) and waits.
+            Polling.until { self.server.requestCount(path: "/api/products") == 2 }
             first.cancel()
+            Polling.until { waiting.callCount == 1 }
+            gate.open()
         }
 
         XCTAssertNotNil(firstCall(waiting, timeout: 10))
@@ -101,9 +106,10 @@ final class TokenRefreshTests: AccountsTestCase {
         let controller = makeAccountController()
         _ = try await controller.signUp(email: email, password: password, name: "Ada", emailContent: "")
         server.expireAllTokens()
-        server.inject(.delay(0.5), path: "/api/accounts/refresh")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/api/accounts/refresh")
         let task = Task { try await controller.fetchProducts() }
-        while refreshCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
+        while gate.heldCount == 0 { try await Task.sleep(nanoseconds: 10_000_000) }
         task.cancel()
         do {
             _ = try await task.value
@@ -111,6 +117,7 @@ final class TokenRefreshTests: AccountsTestCase {
         } catch {
             XCTAssertEqual(error as? APIError, .cancelled)
         }
+        gate.open()
         let products = try await controller.fetchProducts()  // the refresh went on and is used
         XCTAssertFalse(products.isEmpty)
         XCTAssertEqual(refreshCount, 1)
@@ -152,7 +159,9 @@ extension AccountsTestCase {
 
     /// Starts `count` `fetchProducts(completion:)` one after the other on this thread (each reads the
     /// stored token as it starts) and waits for every completion with an expectation.
-    func fetchAllAtOnce(_ controller: AccountController, count: Int) -> [Result<[Product], APIError>] {
+    func fetchAllAtOnce(
+        _ controller: AccountController, count: Int, whileTheyRun: () -> Void = {}
+    ) -> [Result<[Product], APIError>] {
         let results = Locked<[Result<[Product], APIError>]>([])
         let done = expectation(description: "\(count) completions")
         done.expectedFulfillmentCount = count
@@ -163,6 +172,7 @@ extension AccountsTestCase {
                 done.fulfill()
             }
         }
+        whileTheyRun()
         wait(for: [done], timeout: 30)
         return results.withLock { $0 }
     }

@@ -63,8 +63,7 @@ final class ExactlyOnceTests: StubTestCase {
         firstCall(probe)
         handle.cancel()
         handle.cancel()
-        Polling.pause(0.3)
-        XCTAssertEqual(probe.callCount, 1)
+        assertCalledExactlyOnce(probe)
         XCTAssertEqual(try? probe.allValues.first?.get(), [1, 2])
         XCTAssertFalse(handle.isCancelled)
     }
@@ -125,24 +124,19 @@ final class ExactlyOnceTests: StubTestCase {
         let client = makeClient(stub)
         let callbacks = DispatchQueue(label: "callbacks", attributes: .concurrent)
         let count = 100
-        let calls = Locked<[Int]>(Array(repeating: 0, count: count))
-        let outcomes = Locked<[APIError?]>(Array(repeating: nil, count: count))
-        let allDone = expectation(description: "all completions")
-        allDone.expectedFulfillmentCount = count
-        allDone.assertForOverFulfill = false
+        let probes = (0..<count).map { _ in ExactlyOnce<APIError?>() }
         DispatchQueue.concurrentPerform(iterations: count) { index in
+            let done = probes[index].callback
             let handle = client.send(Endpoint<Data>("items/\(index)"), callbackQueue: callbacks) { result in
-                calls.withLock { $0[index] += 1 }
-                outcomes.withLock { $0[index] = result.failureError }
-                allDone.fulfill()
+                done(result.failureError)
             }
             DispatchQueue.global().asyncAfter(deadline: .now() + Double.random(in: 0...0.06)) { handle.cancel() }
         }
-        wait(for: [allDone], timeout: 20)
-        Polling.pause(0.3)
-        XCTAssertEqual(calls.withLock { $0 }, Array(repeating: 1, count: count))
-        for (index, error) in (outcomes.withLock { $0 }).enumerated() where error != nil {
-            XCTAssertEqual(error, .cancelled, "call \(index)")
+        assertCalledExactlyOnce(probes)
+        callbacks.sync(flags: .barrier) {}  // a second completion already on the callback queue lands now
+        XCTAssertEqual(probes.map(\.callCount), Array(repeating: 1, count: count))
+        for (index, probe) in probes.enumerated() {
+            if let error = probe.allValues.first ?? nil { XCTAssertEqual(error, .cancelled, "call \(index)") }
         }
     }
 }

@@ -23,6 +23,9 @@ struct MessageScenario: Sendable {
     /// Whether the article's tables show it: `false` when its message holds a number that varies from
     /// run to run (the bytes a cut download had received when it was cut).
     var inTable = true
+    /// Whether it may run while other scenarios run: it injects no fault on the shared servers and waits
+    /// for a timeout (so `ErrorMessageTableTests` starts it first and lets it wait alongside the others).
+    var runsAlongside = false
     /// Makes the mistake: the error the caller got, and the exchange's report when one was made.
     let run: @Sendable (MessageScenarioServers) async throws -> (APIError, ExchangeReport?)
 }
@@ -130,11 +133,13 @@ enum MessageScenarios {
                 servers.client(base, reports: $0)
             }
         },
-        MessageScenario(kind: "Transport", mistake: "`https://` to a plain-HTTP server that waits") { servers in
+        MessageScenario(kind: "Transport", mistake: "`https://` to a plain-HTTP server that waits", runsAlongside: true)
+        {
+            servers in
             var components = URLComponents(url: servers.fixture.baseURL, resolvingAgainstBaseURL: false)!
             components.scheme = "https"
             return await servers.failure(Endpoint<Data>("categories")) {
-                servers.client(components.url!, timeout: 2, reports: $0)
+                servers.client(components.url!, timeout: 1, reports: $0)
             }
         },
         MessageScenario(kind: "Transport", mistake: "`https://` to a server that answers in plain HTTP") { servers in
@@ -153,8 +158,15 @@ enum MessageScenarios {
             servers.fixture.inject(.truncatedBody, path: "/categories", times: nil)
             return await servers.failure(Endpoint<Data>("categories")) { servers.client(reports: $0) }
         },
-        MessageScenario(kind: "Transport", mistake: "The server is too slow (a 1 s timeout)") { servers in
-            servers.fixture.inject(.delay(3), path: "/categories", times: nil)
+        MessageScenario(kind: "Transport", mistake: "The server is too slow (a 1 s timeout)", runsAlongside: true) {
+            _ in
+            // A fixture server of its own (its fault meets no other scenario's request), so that its wait
+            // can overlap the others'.
+            let slow = FixtureServer()
+            try slow.start()
+            defer { slow.stop() }
+            slow.inject(.delay(3), path: "/categories", times: nil)
+            let servers = MessageScenarioServers(fixture: slow, closedPort: slow.baseURL, plainAnswer: slow.baseURL)
             return await servers.failure(Endpoint<Data>("categories")) { servers.client(timeout: 1, reports: $0) }
         },
     ]

@@ -74,19 +74,17 @@ final class RedactionTests: StubTestCase {
     // MARK: - The client's log line
 
     func testLoggerWritesOneRedactedLinePerRequest() {
-        let lines = Locked<[String]>([])
+        let lines = ExactlyOnce<String>()
         let stub = makeStub(always: .json(#"{"success":true,"token":"tk-from-server"}"#))
-        let options = APIClient.Options(retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } })
+        let options = APIClient.Options(retryPolicy: .never, logger: lines.callback)
         let client = makeClient(stub, options: options, tokenProvider: { "tk-SECRET-42" })
         var login = Endpoint<Void>(method: .post, "accounts/login").body(
             Login(email: "ann@example.com", password: "hunter2")
         ).requiringAuthorization()
         login.headers["X-Trace"] = "trace-7"
         XCTAssertNotNil(success(result(login, on: client)))
-        Polling.until { lines.withLock { $0 }.count == 1 }
-        Polling.pause(0.2)
-        XCTAssertEqual(lines.withLock { $0 }.count, 1)
-        let line = lines.withLock { $0 }.first ?? ""
+        let line = firstCall(lines) ?? ""
+        assertCalledExactlyOnce(lines)
         XCTAssertTrue(line.hasPrefix("POST \(stub.baseURL.absoluteString)accounts/login -> 200"), line)
         XCTAssertTrue(line.contains("0 retries"), line)
         XCTAssertTrue(line.contains("trace-7"), line)
@@ -99,7 +97,7 @@ final class RedactionTests: StubTestCase {
     }
 
     func testLoggerLineCountsRetriesAndRedactsErrorBodies() {
-        let lines = Locked<[String]>([])
+        let lines = ExactlyOnce<String>()
         let count = Locked(0)
         let stub = makeStub { _ in
             count.withLock {
@@ -108,14 +106,12 @@ final class RedactionTests: StubTestCase {
         }
         let options = APIClient.Options(
             retryPolicy: RetryPolicy(maxRetries: 2, baseDelay: 0.05),
-            logger: { line in lines.withLock { $0.append(line) } })
+            logger: lines.callback)
         let client = makeClient(stub, options: options)
         let endpoint = Endpoint<Data>("items", query: [URLQueryItem(name: "token", value: "tk-query")])
         XCTAssertEqual(failure(result(endpoint, on: client))?.statusCode, 401)
-        Polling.until { lines.withLock { $0 }.count == 1 }
-        Polling.pause(0.2)
-        XCTAssertEqual(lines.withLock { $0 }.count, 1, "one line per request, not per try")
-        let line = lines.withLock { $0 }.first ?? ""
+        let line = firstCall(lines) ?? ""
+        assertCalledExactlyOnce(lines)  // one line per request, not per try
         XCTAssertTrue(line.hasPrefix("GET http://\(stub.host)/items?token="), line)
         XCTAssertTrue(line.contains("-> 401"), line)
         XCTAssertTrue(line.contains("1 retries"), line)
@@ -125,20 +121,18 @@ final class RedactionTests: StubTestCase {
     }
 
     func testLoggerWritesOneLineForACancelledRequest() {
-        let lines = Locked<[String]>([])
+        let lines = ExactlyOnce<String>()
         let stub = makeStub(always: .never)
         let client = makeClient(
             stub,
-            options: APIClient.Options(retryPolicy: .never, logger: { line in lines.withLock { $0.append(line) } }))
+            options: APIClient.Options(retryPolicy: .never, logger: lines.callback))
         let probe = ExactlyOnce<Result<Data, APIError>>()
         let handle = client.send(Endpoint<Data>("slow"), completion: probe.callback)
         Polling.until { stub.requestCount == 1 }
         handle.cancel()
         assertCalledExactlyOnce(probe)
-        Polling.until { lines.withLock { $0 }.count == 1 }
-        Polling.pause(0.2)
-        XCTAssertEqual(lines.withLock { $0 }.count, 1)
-        XCTAssertTrue(
-            lines.withLock { $0 }.first?.contains("APIError.cancelled") ?? false, lines.withLock { $0 }.first ?? "")
+        let line = firstCall(lines) ?? ""
+        assertCalledExactlyOnce(lines)
+        XCTAssertTrue(line.contains("APIError.cancelled"), line)
     }
 }

@@ -25,40 +25,34 @@ final class TimeoutTests: StubTestCase {
         XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
         XCTAssertGreaterThan(elapsed, 0.8, "a 1 s timeout fired early")
         XCTAssertLessThan(elapsed, 4, "the watchdog fires at timeout + 0.5 s")
-        Polling.pause(0.3)
-        XCTAssertEqual(probe.callCount, 1)
+        assertCalledExactlyOnce(probe)  // and watched to the end of the run (LateCallWatch)
         XCTAssertEqual(stub.requestCount, 1)
     }
 
-    /// A stub never answers, so no server closes anything: the session's 1 s (neither the endpoint nor
-    /// the options name a timeout) is what ends the call, by URLSession or by the watchdog set to it.
-    func testInjectedSessionTimeoutEndsAStubThatNeverAnswers() {
-        let stub = makeStub(always: .never)
+    /// Neither the endpoint nor the options name a timeout: the injected session's 1 s is the one the
+    /// request carries, so it is the one URLSession and the watchdog (which reads the request's value)
+    /// apply. The stub answers `.timedOut` at once: `testUnansweredRequestTimesOut` waits for a real
+    /// watchdog, `SessionTimeoutTests.testInjectedSessionTimeoutEndsAnUnansweredRequest` for a real
+    /// session timeout over a socket.
+    func testInjectedSessionTimeoutIsTheOneTheRequestCarries() {
+        let stub = makeStub(always: .fail(URLError(.timedOut)))
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 1
         let client = APIClient(
             baseURL: stub.baseURL, session: stub.makeSession(configuration: configuration),
             options: APIClient.Options(retryPolicy: .never))
-        let probe = ExactlyOnce<Result<Data, APIError>>()
-        let start = DispatchTime.now()
-        client.send(Endpoint<Data>("x"), completion: probe.callback)
-        firstCall(probe)
-        let elapsed = seconds(since: start)
-        XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
-        XCTAssertGreaterThan(elapsed, 0.8, "the session's 1 s timeout fired early")
-        XCTAssertLessThan(elapsed, 3, "the watchdog fires at the session's 1 s + 0.5 s")
-        Polling.pause(0.5)
-        XCTAssertEqual(probe.callCount, 1)
+        XCTAssertEqual(failure(result(Endpoint<Data>("x"), on: client)), .timedOut)
+        XCTAssertEqual(stub.requests.map(\.request.timeoutInterval), [1], "the session's 1 s")
     }
 
+    /// A sub-second timeout is sent as 1 s (Linux's URLSession counts whole seconds): the stub answers
+    /// `.timedOut` at once, so the test checks the timeout the request carries instead of waiting it out
+    /// (the watchdog reads that same value: `testUnansweredRequestTimesOut` waits for a real 1 s).
     func testSubSecondTimeoutIsOneSecond() {
-        let stub = makeStub(always: .never)
-        let probe = ExactlyOnce<Result<Data, APIError>>()
-        let start = DispatchTime.now()
-        makeClient(stub).send(Endpoint<Data>("x").timeout(0.2), completion: probe.callback)
-        firstCall(probe)
-        XCTAssertEqual(probe.allValues.first?.failureError, .timedOut)
-        XCTAssertGreaterThan(seconds(since: start), 0.8, "0.2 s is rounded up to 1 s")
+        let stub = makeStub(always: .fail(URLError(.timedOut)))
+        let error = failure(result(Endpoint<Data>("x").timeout(0.2).retry(.never), on: makeClient(stub)))
+        XCTAssertEqual(error, .timedOut)
+        XCTAssertEqual(stub.requests.map(\.request.timeoutInterval), [1], "0.2 s is rounded up to 1 s")
     }
 
     /// A GET that times out is tried again. The stub reports the timeout at once (`URLError.timedOut`):

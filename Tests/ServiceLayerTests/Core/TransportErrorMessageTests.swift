@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -71,7 +72,7 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         case .timedOut:
             let explanation = try XCTUnwrap(report?.explanation)
             XCTAssertTrue(explanation.what.contains("https://127.0.0.1:"), explanation.what)
-            XCTAssertTrue(explanation.what.contains("2 s"), "the timeout's value: \(explanation.what)")
+            XCTAssertTrue(explanation.what.contains("1 s"), "the timeout's value: \(explanation.what)")
             XCTAssertTrue(explanation.why.contains("`https://` URL to a plain-HTTP server"), explanation.why)
             XCTAssertTrue(explanation.fix.contains("scheme"), explanation.fix)
         case .transport(let urlError):
@@ -112,9 +113,25 @@ final class TransportErrorMessageTests: MessageScenarioTestCase {
         XCTAssertFalse(text.contains("`http://`"), "not mistaken for a scheme mismatch: \(text)")
     }
 
+    /// The wording is under test here, so a stub answers `.timedOut` at once; the scenario "The server
+    /// is too slow (a 1 s timeout)" waits for the real 1 s in `ErrorMessageTableTests`.
     func testATimeoutNamesItsValueAndWhichTimeoutInTheReport() async throws {
-        let (error, report) = try await run("The server is too slow (a 1 s timeout)")
+        let stub = URLStub(always: .fail(URLError(.timedOut)))
+        let reports = Locked<[ExchangeReport]>([])
+        let client = APIClient(
+            baseURL: stub.baseURL, session: stub.makeSession(),
+            options: APIClient.Options(
+                timeout: 1, retryPolicy: .never, resultObserver: { report in reports.withLock { $0.append(report) } }))
+        let error: APIError
+        do {
+            let data = try await client.send(Endpoint<Data>("categories"))
+            return XCTFail("expected .timedOut, got \(data)")
+        } catch let caught {
+            error = caught
+        }
+        let report = reports.withLock { $0.last }
         XCTAssertEqual(error, .timedOut)
+        XCTAssertEqual(stub.requestCount, 1)
         let explanation = try XCTUnwrap(report?.explanation)
         XCTAssertTrue(explanation.what.contains("timeout of 1 s"), explanation.what)
         XCTAssertTrue(explanation.what.contains("/categories"), explanation.what)

@@ -13,9 +13,14 @@ final class ArticleFunctionNamesTests: XCTestCase {
         "fetchX(completion:)": "the landing page's name for Apple's pattern (fetchCategories, fetchMenuItems...)",
     ]
 
+    /// The package's declarations, scanned once for the tests that need them (the scan reads every
+    /// Swift file of the package).
+    private static let declarations = Result {
+        try SwiftDeclarationScanner.declarations(under: DocArticles.sourceFolders, root: DocArticles.root)
+    }
+
     func testEveryFunctionAnArticleNamesInCodeVoiceExistsWithThoseLabels() throws {
-        let declarations = try SwiftDeclarationScanner.declarations(
-            under: DocArticles.sourceFolders, root: DocArticles.root)
+        let declarations = try Self.declarations.get()
         let types = try packageTypes()
         var checked = 0
         var missing: [String] = []
@@ -43,8 +48,7 @@ final class ArticleFunctionNamesTests: XCTestCase {
     }
 
     func testAStaleNameIsReported() throws {
-        let declarations = try SwiftDeclarationScanner.declarations(
-            under: DocArticles.sourceFolders, root: DocArticles.root)
+        let declarations = try Self.declarations.get()
         let text = """
             Call ``MenuController/fetchCategories(completion:)``, then `MenuController.fetchDesserts(completion:)`,
             `APIClient/send(_:delivery:token:)` and ``APIClient/send(_:callbackQueue:)``.

@@ -48,7 +48,8 @@ final class MenuAsyncTests: MenuTestCase {
     }
 
     func testCancellingTheTaskThrowsCancelled() async {
-        server.inject(.delay(3), path: "/images/6.png")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/images/6.png")
         let url = server.baseURL.appendingPathComponent("images/6.png")
         let controller = self.controller!
         let task = Task { () async -> APIError? in
@@ -59,7 +60,7 @@ final class MenuAsyncTests: MenuTestCase {
                 return error
             }
         }
-        try? await Task.sleep(nanoseconds: 300_000_000)
+        while gate.heldCount == 0 { try? await Task.sleep(nanoseconds: 5_000_000) }  // in flight at the server
         task.cancel()
         let error = await task.value
         XCTAssertEqual(error, .cancelled)

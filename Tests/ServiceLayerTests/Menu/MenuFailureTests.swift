@@ -1,6 +1,7 @@
 import FixtureServer
 import Foundation
 import Loopback
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -59,11 +60,17 @@ final class MenuFailureTests: MenuTestCase {
         guard case .transport = error else { return XCTFail("expected .transport, got \(String(describing: error))") }
     }
 
+    /// The options' timeout reaches the wire and a timeout surfaces as `.timedOut`. A stub answers
+    /// `.timedOut` at once (no test waits for a real timeout per controller: the client's own tests do,
+    /// `SessionTimeoutTests` over a socket and `TimeoutTests` for the watchdog).
     func testSlowServerTimesOut() {
-        server.inject(.delay(3), path: "/categories")
-        let controller = makeController(baseURL: server.baseURL, timeout: 1, retryPolicy: .never)
+        let stub = URLStub(always: .fail(URLError(.timedOut)))
+        let controller = MenuController(
+            baseURL: stub.baseURL, session: stub.makeSession(),
+            options: APIClient.Options(timeout: 1, retryPolicy: .never), notificationCenter: NotificationCenter())
         XCTAssertEqual(failure(awaitCompletion { controller.fetchCategories(completion: $0) }), .timedOut)
-        XCTAssertEqual(server.requestCount(path: "/categories"), 1)
+        XCTAssertEqual(stub.requests.map(\.path), ["/categories"])
+        XCTAssertEqual(stub.requests.map(\.request.timeoutInterval), [1], "the options' 1 s")
     }
 
     func testCancelledCallCompletesWithCancelled() {
@@ -79,12 +86,15 @@ final class MenuFailureTests: MenuTestCase {
     }
 
     func testCancelBeforeAnswerInFlight() {
-        server.inject(.delay(3), path: "/menu")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/menu")
+        let controller = self.controller!
         let error = failure(
-            awaitCompletion { completion in
-                let handle = controller.fetchMenuItems(forCategory: "soups", completion: completion)
-                DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { handle.cancel() }
-                return handle
+            awaitCompletion {
+                controller.fetchMenuItems(forCategory: "soups", completion: $0)
+            } then: { handle in
+                Polling.until { gate.heldCount == 1 }  // the request is at the server, waiting for its answer
+                handle.cancel()
             })
         XCTAssertEqual(error, .cancelled)
     }

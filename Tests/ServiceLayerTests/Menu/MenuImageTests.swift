@@ -38,7 +38,8 @@ final class MenuImageTests: MenuTestCase {
 
     func testFiftyConcurrentFetchesShareOneRequest() throws {
         let url = imageURL(2)
-        server.inject(.delay(1), path: "/images/2.png")  // keeps the download in flight while all 50 join
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/images/2.png")  // keeps the download in flight while all 50 join
         let results = Locked<[Result<Data, APIError>]>([])
         let group = DispatchGroup()
         let controller = self.controller!
@@ -49,6 +50,8 @@ final class MenuImageTests: MenuTestCase {
                 group.leave()
             }
         }
+        Polling.until { gate.heldCount == 1 }
+        gate.open()
         XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
         XCTAssertEqual(results.withLock { $0.count }, 50)
         let images = results.withLock { $0 }.compactMap { try? $0.get() }
@@ -60,7 +63,8 @@ final class MenuImageTests: MenuTestCase {
 
     func testCancellingOneWaiterLeavesTheOthersSucceeding() throws {
         let url = imageURL(3)
-        server.inject(.delay(0.5), path: "/images/3.png")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/images/3.png")
         let results = Locked<[(index: Int, result: Result<Data, APIError>)]>([])
         let group = DispatchGroup()
         var handles: [RequestHandle] = []
@@ -73,6 +77,8 @@ final class MenuImageTests: MenuTestCase {
                 })
         }
         handles[1].cancel()
+        Polling.until { gate.heldCount == 1 }
+        gate.open()
         XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
         MainQueue.drain()
         let byIndex = Dictionary(uniqueKeysWithValues: results.withLock { $0 }.map { ($0.index, $0.result) })

@@ -7,18 +7,22 @@ import XCTest
 
 /// Coalescing against the fixture server: identical in-flight GETs share one network request.
 final class CoalescingIntegrationTests: FixtureServerTestCase {
-    /// Keeps the first request in flight long enough for the others to join it.
-    private func slowDownCategories() {
-        server.inject(.delay(0.5), path: "/categories", times: 1)
+    /// Holds the first request to `/categories` until the test opens the returned gate, once every
+    /// caller has joined it (no duration to guess).
+    private func holdCategories() -> FaultGate {
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/categories", times: 1)
+        return gate
     }
 
     func testTwentyConcurrentIdenticalGETsCostOneRequest() {
-        slowDownCategories()
+        let gate = holdCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         DispatchQueue.concurrentPerform(iterations: 20) { index in
             client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
+        gate.open()  // every call has joined by now: send joins before it returns
         let results = recorder.wait()
         XCTAssertEqual(results.count, 20)
         XCTAssertEqual(results.compactMap { try? $0.get().categories.count }, Array(repeating: 6, count: 20))
@@ -26,7 +30,8 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testDifferentTokensAreNotShared() {
-        server.inject(.delay(0.5), path: "/categories", times: nil)
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/categories", times: nil)
         let first = makeClient(options: .init(retryPolicy: .never), token: { "token-one" })
         let recorder = Completions<CategoriesResponse>()
         let endpoint = Endpoint<CategoriesResponse>("categories").requiringAuthorization()
@@ -36,19 +41,21 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
             tokenProvider: { "token-two" })
         second.send(endpoint, completion: recorder.completion(1))
         first.send(endpoint, completion: recorder.completion(2))
+        gate.open()
         let results = recorder.wait()
         XCTAssertTrue(results.allSatisfy { (try? $0.get()) != nil })
         XCTAssertEqual(server.requestCount(path: "/categories"), 2, "one request per token")
     }
 
     func testOneCancelledWaiterLeavesTheOthersRunning() {
-        slowDownCategories()
+        let gate = holdCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         let handles = (0..<20).map { index in
             client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
         handles[7].cancel()
+        gate.open()
         let results = recorder.wait()
         XCTAssertEqual(results[7].failureError, .cancelled)
         let successes = results.enumerated().filter { $0.offset != 7 }.compactMap { try? $0.element.get() }
@@ -57,12 +64,15 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testCancellingEveryWaiterCancelsTheSharedRequest() {
-        server.inject(.delay(3), path: "/categories", times: 1)
+        let gate = holdCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<CategoriesResponse>()
         let handles = (0..<5).map { index in
             client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
+        // The shared request reached the server (and took the held fault) before the cancels: the call
+        // after them must not meet it.
+        Polling.until { gate.heldCount == 1 }
         handles.forEach { $0.cancel() }
         let results = recorder.wait(timeout: 2)
         XCTAssertTrue(results.allSatisfy { $0.failureError == .cancelled })
@@ -73,30 +83,36 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
     }
 
     func testCoalescingCanBeSwitchedOff() {
-        server.inject(.delay(0.5), path: "/categories", times: nil)
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/categories", times: nil)
         let client = makeClient(options: .init(retryPolicy: .never, coalescesGETs: false))
         let recorder = Completions<CategoriesResponse>()
         for index in 0..<5 {
             client.send(Endpoint<CategoriesResponse>("categories"), completion: recorder.completion(index))
         }
+        Polling.until { gate.heldCount == 5 }  // all five in flight at once, and still not shared
+        gate.open()
         XCTAssertEqual(recorder.wait().count, 5)
         XCTAssertEqual(server.requestCount(path: "/categories"), 5)
     }
 
     func testPOSTsAreNeverCoalesced() {
-        server.inject(.delay(0.5), path: "/order", times: nil)
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/order", times: nil)
         let client = makeClient(options: .init(retryPolicy: .never))
         let recorder = Completions<[String: Int]>()
         for index in 0..<3 {
             let endpoint = Endpoint<[String: Int]>(method: .post, "order").body(["menuIds": [2]])
             client.send(endpoint, completion: recorder.completion(index))
         }
+        Polling.until { gate.heldCount == 3 }  // all three in flight at once, and still not shared
+        gate.open()
         XCTAssertEqual(recorder.wait().compactMap { try? $0.get()["preparation_time"] }, [30, 30, 30])
         XCTAssertEqual(server.requestCount(path: "/order"), 3)
     }
 
     func testEachWaiterGetsItsOwnQueue() {
-        slowDownCategories()
+        let gate = holdCategories()
         let client = makeClient(options: .init(retryPolicy: .never))
         let queues = (0..<3).map { DispatchQueue(label: "waiter-\($0)") }
         let recorder = Completions<Bool>()
@@ -107,6 +123,7 @@ final class CoalescingIntegrationTests: FixtureServerTestCase {
                 done(result.map { _ in true })
             }
         }
+        gate.open()
         XCTAssertEqual(recorder.wait().compactMap { try? $0.get() }, [true, true, true])
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
     }

@@ -99,14 +99,6 @@ final class ExpiringTokenTests: XCTestCase {
     /// The fault matrix of the refresh route: whatever goes wrong while refreshing, the call that waited
     /// ends once with its own 401 and the controller is logged out; nothing hangs.
     func testEveryFaultWhileRefreshingLogsOutWithThe401() async throws {
-        let server = FixtureServer()
-        try server.start()
-        defer { server.stop() }
-        let api = server.baseURL.appendingPathComponent("api/")
-        let options = APIClient.Options(timeout: 1, retryPolicy: .never)
-        let signUp = AccountController(
-            baseURL: api, options: options)
-        _ = try await signUp.signUp(email: "m@example.com", password: "matrix-pw-1", name: "M", emailContent: "")
         let faults: [(String, Fault)] = [
             ("503", .status(503)), ("401", .json(401, #"{"success":false,"message":"Invalid refresh token"}"#)),
             ("400", .json(400, #"{"success":false,"message":"Missing refreshToken"}"#)),
@@ -115,22 +107,60 @@ final class ExpiringTokenTests: XCTestCase {
             ("malformed JSON", .malformedJSON), ("empty 200", .emptyOK), ("html 500", .html500),
             ("delay past the timeout", .delay(3)),
         ]
-        for (name, fault) in faults {
-            let controller = AccountController(
-                baseURL: api, options: options)
-            _ = try await controller.logIn(email: "m@example.com", password: "matrix-pw-1")
-            server.expireAllTokens()
-            server.clearFaults()
-            server.inject(fault, path: "/api/accounts/refresh")
-            let refreshesBefore = server.requestCount(path: "/api/accounts/refresh")
-            do {
-                _ = try await controller.fetchProducts()
-                XCTFail("\(name): expected a 401")
-            } catch {
-                XCTAssertEqual(error.statusCode, 401, "\(name): \(error)")
+        // Each fault on a server of its own, all at once: some wait for the 1 s timeout, and waiting for
+        // them one after another would show nothing more.
+        let outcomes = try await withThrowingTaskGroup(of: RefreshFaultOutcome.self) { group in
+            for (name, fault) in faults {
+                group.addTask { try await Self.fetchProducts(whileTheRefreshMeets: fault, named: name) }
             }
-            XCTAssertFalse(controller.isLoggedIn, name)
-            XCTAssertEqual(server.requestCount(path: "/api/accounts/refresh"), refreshesBefore + 1, name)
+            var outcomes: [String: RefreshFaultOutcome] = [:]
+            for try await outcome in group { outcomes[outcome.name] = outcome }
+            return outcomes
         }
+        XCTAssertEqual(outcomes.count, faults.count)
+        for (name, _) in faults {
+            guard let outcome = outcomes[name] else { continue }
+            XCTAssertEqual(outcome.error?.statusCode, 401, "\(name): \(String(describing: outcome.error))")
+            XCTAssertFalse(outcome.isLoggedIn, name)
+            XCTAssertEqual(outcome.refreshes, 1, name)
+        }
+    }
+
+    /// What one refresh fault did to a `fetchProducts` with an expired token.
+    private struct RefreshFaultOutcome: Sendable {
+        let name: String
+        /// The call's error; `nil` when it succeeded.
+        let error: APIError?
+        let isLoggedIn: Bool
+        /// How many refresh requests the call made.
+        let refreshes: Int
+    }
+
+    /// Signs up on a fresh fixture server, logs in with a new controller, expires every token, queues
+    /// `fault` for the refresh, and calls `fetchProducts()`.
+    private static func fetchProducts(
+        whileTheRefreshMeets fault: Fault, named name: String
+    ) async throws -> RefreshFaultOutcome {
+        let server = FixtureServer()
+        try server.start()
+        defer { server.stop() }
+        let api = server.baseURL.appendingPathComponent("api/")
+        let options = APIClient.Options(timeout: 1, retryPolicy: .never)
+        let signUp = AccountController(baseURL: api, options: options)
+        _ = try await signUp.signUp(email: "m@example.com", password: "matrix-pw-1", name: "M", emailContent: "")
+        let controller = AccountController(baseURL: api, options: options)
+        _ = try await controller.logIn(email: "m@example.com", password: "matrix-pw-1")
+        server.expireAllTokens()
+        server.inject(fault, path: "/api/accounts/refresh")
+        let refreshesBefore = server.requestCount(path: "/api/accounts/refresh")
+        var error: APIError?
+        do {
+            _ = try await controller.fetchProducts()
+        } catch let caught {
+            error = caught
+        }
+        return RefreshFaultOutcome(
+            name: name, error: error, isLoggedIn: controller.isLoggedIn,
+            refreshes: server.requestCount(path: "/api/accounts/refresh") - refreshesBefore)
     }
 }

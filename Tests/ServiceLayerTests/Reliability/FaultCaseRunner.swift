@@ -46,8 +46,10 @@ struct FaultCaseReport: Sendable {
 final class FaultCaseRunner: Sendable {
     /// How long a case may wait for its completion before it counts as lost.
     static let completionLimit: TimeInterval = 10
-    /// How long a case keeps listening after its first completion, to catch a second one.
-    static let settle: TimeInterval = 0.3
+    /// How long a case keeps listening after its first completion, to catch a second one already on
+    /// its way. A later one is caught too: each case's callback stays watched to the end of the run
+    /// (``LateCallWatch``), so this only needs to cover a hop or two.
+    static let settle: TimeInterval = 0.05
 
     /// A port that refuses every connection while the runner lives.
     private let closedPort: ClosedPort
@@ -135,6 +137,7 @@ final class FaultCaseRunner: Sendable {
             root: root, session: session,
             options: APIClient.Options(timeout: FaultMatrix.timeout, retryPolicy: .never), token: token)
         let log = ExactlyOnce<Delivery<String>>()
+        LateCallWatch.shared.watch(log, origin: "the fault case \(faultCase.name)")
         let deliver = delivering(into: log)
         let firstArrival = Locked<TimeInterval?>(nil)
         let started = DispatchTime.now()

@@ -44,7 +44,11 @@ final class RedirectCancelRaceTests: XCTestCase {
             if index % 16 == 15 { Thread.sleep(forTimeInterval: 0.003) }
         }
         XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success, "completions missing")
-        Thread.sleep(forTimeInterval: 0.3)
+        callbacks.sync {}  // a second completion already on the callback queue has run
+        // A later one is caught too: the rest of the run (at least 0.3 s) watches it (LateCallWatch).
+        LateCallWatch.shared.watch("no call completed twice", forAtLeast: 0.3, in: self) {
+            completions.withLock { $0.values.allSatisfy { $0 == 1 } }
+        }
         let counts = completions.withLock { $0 }
         XCTAssertEqual(counts.count, calls)
         XCTAssertEqual(counts.values.filter { $0 != 1 }.count, 0, "calls completed more than once")

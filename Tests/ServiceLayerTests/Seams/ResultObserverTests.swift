@@ -43,12 +43,14 @@ final class ResultObserverTests: FixtureServerTestCase {
     }
 
     func testIdenticalCoalescedCallsMakeOneReportThatCountsThem() {
-        server.inject(.delay(0.5), path: "/categories", times: 1)
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/categories", times: 1)  // in flight until all five joined
         let client = observingClient()
         let completions = Completions<CategoriesResponse>()
         for index in 0..<5 {
             client.send(Endpoint<CategoriesResponse>("categories"), completion: completions.completion(index))
         }
+        gate.open()
         XCTAssertEqual(completions.wait().compactMap(\.successValue).count, 5)
         XCTAssertEqual(server.requestCount(path: "/categories"), 1)
         XCTAssertEqual(reports.withLock { $0.map(\.calls) }, [5])

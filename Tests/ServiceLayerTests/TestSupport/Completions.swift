@@ -21,7 +21,8 @@ final class Completions<Value: Sendable>: Sendable {
 
     /// Waits for every call's completion (20 s at most), lets `settle` seconds pass (none by default)
     /// for a late second completion, runs what `callbackQueue` still holds (where a second completion
-    /// would wait), then fails the test for every call that did not complete exactly once. Returns the
+    /// would wait), then fails the test for every call that did not complete exactly once; a second
+    /// completion later in the run fails a test too (``LateCallWatch``). Returns the
     /// first result of each call, in the order of the calls' indexes.
     func wait(
         timeout: TimeInterval = 20, settle: TimeInterval = 0, callbackQueue: DispatchQueue? = nil,
@@ -30,6 +31,7 @@ final class Completions<Value: Sendable>: Sendable {
         let calls = self.calls.withLock { $0 }.sorted { $0.key < $1.key }
         let deadline = Date(timeIntervalSinceNow: timeout)
         for (index, once) in calls {
+            LateCallWatch.shared.watch(once, file: file, line: line)
             do {
                 _ = try once.wait(timeout: max(0, deadline.timeIntervalSinceNow))
             } catch {

@@ -81,9 +81,10 @@ final class AllUsersTests: FixtureServerTestCase {
         let users = try await controller.fetchAllUsers()
         XCTAssertEqual(users.count, 12)
 
-        server.inject(.delay(8), path: "/api/users")
+        let gate = FaultGate()
+        server.inject(.held(gate), path: "/api/users")
         let task = Task { try await controller.fetchAllUsers() }
-        try await Task.sleep(nanoseconds: 300_000_000)
+        while gate.heldCount == 0 { try await Task.sleep(nanoseconds: 5_000_000) }  // page 1 in flight
         task.cancel()
         do {
             _ = try await task.value

@@ -1,5 +1,6 @@
 import FixtureServer
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -7,14 +8,18 @@ import XCTest
 
 /// Timeouts and the optional `x-api-key` header.
 final class UsersOptionsTests: FixtureServerTestCase {
+    /// The options' timeout reaches the wire and a timeout surfaces as `.timedOut`. A stub answers
+    /// `.timedOut` at once (no test waits for a real timeout per controller: the client's own tests do,
+    /// `SessionTimeoutTests` over a socket and `TimeoutTests` for the watchdog).
     func testSlowServerTimesOut() throws {
-        server.inject(.delay(3), path: "/api/users/2")
-        let controller = makeUsersController(options: APIClient.Options(timeout: 1, retryPolicy: .never))
-        let started = Date()
+        let stub = URLStub(always: .fail(URLError(.timedOut)))
+        let controller = NetworkController(
+            baseURL: stub.url("api/"), session: stub.makeSession(),
+            options: APIClient.Options(timeout: 1, retryPolicy: .never))
         let error = try XCTUnwrap(awaitCompletion { controller.fetchUser(id: 2, completion: $0) }?.failureError)
         XCTAssertEqual(error, .timedOut)
-        XCTAssertLessThan(Date().timeIntervalSince(started), 3, "the timeout fired before the server answered")
-        XCTAssertEqual(requests(to: "/api/users/2").count, 1)
+        XCTAssertEqual(stub.requests.map(\.path), ["/api/users/2"])
+        XCTAssertEqual(stub.requests.map(\.request.timeoutInterval), [1], "the options' 1 s")
     }
 
     func testAPIKeyIsSentWhenConfigured() throws {
