@@ -39,22 +39,12 @@ public final class AccountController: Sendable {
     /// the controller it was sent with. The replaced controller keeps its tokens: log out first when the
     /// new one must not find the old login (both share a token store only when you give them one).
     public static var shared: AccountController {
-        get {
-            sharedController.withLock { shared in
-                if let shared { return shared }
-                let made = makeShared()
-                shared = made
-                return made
-            }
-        }
-        set { sharedController.withLock { $0 = newValue } }
+        get { sharedController.value }
+        set { sharedController.value = newValue }
     }
 
-    /// The value of ``shared``; `nil` until it is read or set.
-    private static let sharedController = Locked<AccountController?>(nil)
-
-    /// The default of ``shared``.
-    private static func makeShared() -> AccountController {
+    /// The value of ``shared``: the one set last, else the default below, made at the first read.
+    private static let sharedController = ReplaceableShared<AccountController> {
         AccountController(baseURL: URL(string: "http://localhost:8090/api/")!)
     }
 

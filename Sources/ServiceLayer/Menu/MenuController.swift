@@ -40,22 +40,12 @@ public final class MenuController: Sendable {
     /// starts: a call already sent finishes on the controller it was sent with. A test that sets it keeps
     /// the old value and sets it back when it ends.
     public static var shared: MenuController {
-        get {
-            sharedController.withLock { shared in
-                if let shared { return shared }
-                let made = makeShared()
-                shared = made
-                return made
-            }
-        }
-        set { sharedController.withLock { $0 = newValue } }
+        get { sharedController.value }
+        set { sharedController.value = newValue }
     }
 
-    /// The value of ``shared``; `nil` until it is read or set.
-    private static let sharedController = Locked<MenuController?>(nil)
-
-    /// The default of ``shared``.
-    private static func makeShared() -> MenuController {
+    /// The value of ``shared``: the one set last, else the default below, made at the first read.
+    private static let sharedController = ReplaceableShared<MenuController> {
         MenuController(
             baseURL: URL(string: "http://localhost:8090/")!,
             diskImageCache: DiskImageCache(directory: DiskImageCache.defaultDirectory()))

@@ -34,22 +34,12 @@ public final class NetworkController: Sendable {
     /// It may be read and set from any thread or actor (a lock keeps it); a call already sent finishes on
     /// the controller it was sent with.
     public static var shared: NetworkController {
-        get {
-            sharedController.withLock { shared in
-                if let shared { return shared }
-                let made = makeShared()
-                shared = made
-                return made
-            }
-        }
-        set { sharedController.withLock { $0 = newValue } }
+        get { sharedController.value }
+        set { sharedController.value = newValue }
     }
 
-    /// The value of ``shared``; `nil` until it is read or set.
-    private static let sharedController = Locked<NetworkController?>(nil)
-
-    /// The default of ``shared``.
-    private static func makeShared() -> NetworkController {
+    /// The value of ``shared``: the one set last, else the default below, made at the first read.
+    private static let sharedController = ReplaceableShared<NetworkController> {
         NetworkController(baseURL: URL(string: "https://reqres.in/api/")!)
     }
 
