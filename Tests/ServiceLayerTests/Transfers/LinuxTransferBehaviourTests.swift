@@ -75,8 +75,8 @@ final class LinuxTransferBehaviourTests: FixtureServerTestCase {
         XCTAssertLessThanOrEqual(sent.last ?? 0, 300_000)
     }
 
-    /// A completion-handler download task counts no bytes received, in its counter or its `progress`,
-    /// while it knows the announced length.
+    /// A completion-handler download task counts no bytes received, in its counter or its `progress`
+    /// (which at most is marked finished at the end), while it knows the announced length.
     func testACompletionHandlerDownloadCountsNoBytes() throws {
         let done = expectation(description: "done")
         let task = session.downloadTask(with: server.baseURL.appendingPathComponent("files/500000")) { file, _, _ in
@@ -87,7 +87,9 @@ final class LinuxTransferBehaviourTests: FixtureServerTestCase {
         task.resume()
         wait(for: [done], timeout: 20)
         XCTAssertEqual(task.countOfBytesReceived, 0)
-        XCTAssertEqual(task.progress.completedUnitCount, 0)
+        // Never the bytes: 0, or 1 when Foundation has marked the progress finished (it may do so just
+        // after the handler returns, so either can be seen here).
+        XCTAssertLessThanOrEqual(task.progress.completedUnitCount, 1)
         XCTAssertEqual(task.countOfBytesExpectedToReceive, 500_000)
     }
 
