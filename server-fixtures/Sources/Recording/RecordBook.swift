@@ -8,7 +8,7 @@ struct RecordBook {
     /// The folder written into.
     let folder: URL
     /// The routes, as JSON objects (`{"method", "path", "examples": [...]}`), in file order.
-    private(set) var routes: [JSONValue] = []
+    private(set) var routes: [ServerJSON] = []
 
     /// The subfolder of the body files.
     static let bodies = "recorded"
@@ -47,9 +47,9 @@ struct RecordBook {
                 message: "\(path) cannot be a route path (a space, ? or a segment starting with :)")
         }
         let query = RecordingSecrets.publicQuery(request.query).mapValues { RecordingSecrets.redact($0, secrets) }
-        var example: [String: JSONValue] = ["status": .int(status)]
+        var example: [String: ServerJSON] = ["status": .int(status)]
         if !query.isEmpty { example["match"] = .object(["query": .object(query.mapValues { .string($0) })]) }
-        var headers: [String: JSONValue] = [:]
+        var headers: [String: ServerJSON] = [:]
         for field in fields where !RecordingSecrets.dropsFromRecording(field.name) {
             headers[field.name] = .string(RecordingSecrets.redact(field.value, secrets))
         }
@@ -76,7 +76,7 @@ struct RecordBook {
         }
         insert(method: request.method, path: path, example: example)
         do {
-            try JSONValue.object(["routes": .array(routes)]).serialized(pretty: true).write(
+            try ServerJSON.object(["routes": .array(routes)]).serialized(pretty: true).write(
                 to: routesFile, options: .atomic)
         } catch {
             throw APIFolderError(
@@ -87,7 +87,7 @@ struct RecordBook {
 
     /// Puts `example` into the route for `method` and `path`: in place of an example with the same
     /// `match`, or after the others.
-    private mutating func insert(method: String, path: String, example: [String: JSONValue]) {
+    private mutating func insert(method: String, path: String, example: [String: ServerJSON]) {
         let index = routes.firstIndex { route in
             route.objectValue?["method"] == .string(method) && route.objectValue?["path"] == .string(path)
         }
@@ -96,7 +96,7 @@ struct RecordBook {
                 .object(["method": .string(method), "path": .string(path), "examples": .array([.object(example)])]))
             return
         }
-        var examples: [JSONValue]
+        var examples: [ServerJSON]
         if case .array(let list)? = route["examples"] {
             examples = list
         } else {

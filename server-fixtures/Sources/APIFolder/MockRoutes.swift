@@ -31,7 +31,7 @@ struct MockExample: Sendable {
         /// Header fields (names compared case-insensitively, values exactly).
         let headers: [String: String]
         /// A JSON value the request body must contain (object members are a subset; other values equal).
-        let body: JSONValue?
+        let body: ServerJSON?
 
         /// Whether `context`'s request satisfies every part.
         func holds(_ context: RouteContext) -> Bool {
@@ -144,12 +144,12 @@ struct MockRoutes: Sendable {
     static func load(_ url: URL) throws(APIFolderError) -> MockRoutes {
         let root = try APIFolder.readJSON(url)
         let reader = MockRouteReader(file: url)
-        guard case .object(let top) = root.kind else {
+        guard let top = root.members else {
             throw reader.error(root, "", "must be an object {\"routes\": [...]}")
         }
         try reader.allow(top, ["routes"], at: "", line: root.line)
         guard let list = top["routes"] else { throw reader.error(root, "routes", "is missing") }
-        guard case .array(let elements) = list.kind else { throw reader.error(list, "routes", "must be an array") }
+        guard let elements = list.elements else { throw reader.error(list, "routes", "must be an array") }
         var routes: [MockRoute] = []
         for (index, element) in elements.enumerated() {
             let route = try reader.route(element, field: "routes[\(index)]", folder: url.deletingLastPathComponent())

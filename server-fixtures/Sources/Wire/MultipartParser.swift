@@ -138,7 +138,7 @@ enum MultipartParser {
         var index = bytes.startIndex
         while index < bytes.endIndex {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.endIndex,
-                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+                let high = HTTPGrammar.hexValue(bytes[index + 1]), let low = HTTPGrammar.hexValue(bytes[index + 2])
             {
                 out.append(high << 4 | low)
                 index += 3
@@ -148,15 +148,6 @@ enum MultipartParser {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-        default: return nil
-        }
     }
 
     private static func find(_ needle: [UInt8], in haystack: [UInt8], from start: Int) -> Int? {

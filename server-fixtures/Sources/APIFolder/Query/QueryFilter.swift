@@ -42,7 +42,7 @@ struct FieldPath: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The value at this path in `item`, or nil when a step is missing.
-    func value(in item: JSONValue) -> JSONValue? {
+    func value(in item: ServerJSON) -> ServerJSON? {
         var current = item
         for step in steps {
             switch (step, current) {
@@ -76,7 +76,7 @@ struct QueryFilter: Sendable {
     let pattern: SafePattern?
 
     /// Whether `item` passes. Arrays match when one of their elements does (`tags=space`).
-    func holds(for item: JSONValue) -> Bool {
+    func holds(for item: ServerJSON) -> Bool {
         guard let value = path.value(in: item) else { return op == .ne }
         if case .array(let elements) = value, op != .ne {
             return elements.contains { holds(value: $0) }
@@ -84,7 +84,7 @@ struct QueryFilter: Sendable {
         return holds(value: value)
     }
 
-    private func holds(value: JSONValue) -> Bool {
+    private func holds(value: ServerJSON) -> Bool {
         switch op {
         case .eq: return values.contains { Self.equals(value, $0) }
         case .ne: return values.allSatisfy { !Self.equals(value, $0) }
@@ -103,14 +103,14 @@ struct QueryFilter: Sendable {
     }
 
     /// `value` as a query compares it: `null` equals the word `null`, numbers compare by value (`7` = `7.0`).
-    private static func equals(_ value: JSONValue, _ wanted: String) -> Bool {
+    private static func equals(_ value: ServerJSON, _ wanted: String) -> Bool {
         if case .null = value { return wanted == "null" }
         if let number = value.numberValue, let other = Double(wanted), other.isFinite { return number == other }
         return value.queryText == wanted
     }
 
     /// -1, 0 or 1: numbers by value when the query value is a number, strings by text; nil when not comparable.
-    private static func compare(_ value: JSONValue, _ wanted: String) -> Int? {
+    private static func compare(_ value: ServerJSON, _ wanted: String) -> Int? {
         if let number = value.numberValue {
             guard let other = Double(wanted), other.isFinite else { return nil }
             return number < other ? -1 : number > other ? 1 : 0
@@ -120,7 +120,7 @@ struct QueryFilter: Sendable {
     }
 }
 
-extension JSONValue {
+extension ServerJSON {
     /// The number of an integer or a double, else nil.
     var numberValue: Double? {
         switch self {
@@ -139,18 +139,6 @@ extension JSONValue {
         case .array(let elements): return elements.contains { $0.containsText(text) }
         case .object(let members): return members.values.contains { $0.containsText(text) }
         case .null, .bool: return false
-        }
-    }
-
-    /// A word for the kind of value, for messages: "a number", "a string"...
-    var kindName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .int, .double: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
         }
     }
 }

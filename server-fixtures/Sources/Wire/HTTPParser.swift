@@ -183,7 +183,7 @@ enum HTTPParser {
     ) throws(HTTPParseError) -> (String, String, Int) {
         let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
         guard parts.count == 3 else { throw .badRequest("malformed request line") }
-        guard !parts[0].isEmpty, parts[0].allSatisfy(isTokenByte) else { throw .badRequest("invalid method") }
+        guard HTTPGrammar.isToken(parts[0]) else { throw .badRequest("invalid method") }
         guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
             throw .badRequest("invalid request-target")
         }
@@ -236,7 +236,7 @@ enum HTTPParser {
     static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {
         guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw .badRequest("header line without colon") }
         let name = line[line.startIndex..<colon]
-        guard !name.isEmpty, name.allSatisfy(isTokenByte) else { throw .badRequest("invalid header name") }
+        guard HTTPGrammar.isToken(name) else { throw .badRequest("invalid header name") }
         let value = line[(colon + 1)...]
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
             throw .badRequest("invalid header value")
@@ -246,17 +246,6 @@ enum HTTPParser {
 
     private static func trimmed<S: StringProtocol>(_ text: S) -> String {
         text.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
-    }
-
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }
 

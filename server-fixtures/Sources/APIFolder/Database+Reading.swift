@@ -84,7 +84,7 @@ extension Database {
         return links
     }
 
-    private static func embedAll(_ body: JSONValue, links: [Relations.Link], store: Store) -> JSONValue {
+    private static func embedAll(_ body: ServerJSON, links: [Relations.Link], store: Store) -> ServerJSON {
         guard !links.isEmpty else { return body }
         switch body {
         case .array(let items):
@@ -100,8 +100,8 @@ extension Database {
     }
 
     /// Stable sort by several keys: numbers by value, strings by text, booleans; missing or null values last.
-    static func sorted(_ items: [JSONValue], by keys: [(path: FieldPath, descending: Bool)]) -> [JSONValue] {
-        func rank(_ value: JSONValue?) -> (Int, Double, String) {
+    static func sorted(_ items: [ServerJSON], by keys: [(path: FieldPath, descending: Bool)]) -> [ServerJSON] {
+        func rank(_ value: ServerJSON?) -> (Int, Double, String) {
             switch value {
             case .int(let number)?: return (0, Double(number), "")
             case .double(let number)?: return (0, number, "")

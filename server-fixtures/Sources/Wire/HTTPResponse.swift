@@ -105,7 +105,7 @@ struct HTTPResponse: Sendable {
         let name = field.name
         let printable = name.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
             .joined()
-        guard !name.isEmpty, name.utf8.allSatisfy(isTokenByte) else {
+        guard HTTPGrammar.isToken(name.utf8) else {
             throw UnsafeField(name: printable, reason: "the field name is not a token (RFC 9110 §5.1)")
         }
         if field.value.unicodeScalars.contains(where: { $0 != "\t" && isControl($0) }) {
@@ -116,17 +116,6 @@ struct HTTPResponse: Sendable {
     /// C0 controls, DEL and C1 controls.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
-    }
-
-    /// RFC 9110 `tchar`.
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-            UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return true
-        default:
-            return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 
     /// The standard reason phrase for `status` ("Unknown" for codes not listed).

@@ -28,12 +28,12 @@ enum Relations {
     }
 
     /// The collection whose singular is `name` (`movie` → `movies`), if any.
-    static func collection(named name: String, in collections: [String: [JSONValue]]) -> String? {
+    static func collection(named name: String, in collections: [String: [ServerJSON]]) -> String? {
         collections.keys.sorted().first { singular($0) == name && $0 != name }
     }
 
     /// Whether an id value (`1` or `"1"`) designates the item whose id is written `id` in a path.
-    static func refers(_ value: JSONValue?, to id: String) -> Bool {
+    static func refers(_ value: ServerJSON?, to id: String) -> Bool {
         guard let value else { return false }
         return value.queryText == id
     }
@@ -47,7 +47,7 @@ enum Relations {
 
     /// Resolves `name` for items of `collection`; `allowChildren` is false for `_expand`.
     static func link(
-        _ name: String, from collection: String, in collections: [String: [JSONValue]], allowChildren: Bool
+        _ name: String, from collection: String, in collections: [String: [ServerJSON]], allowChildren: Bool
     ) -> Result<Link, CollectionQuery.QueryError> {
         if allowChildren, collections[name] != nil, name != collection {
             return .success(.children(collection: name, key: foreignKey(of: collection)))
@@ -70,7 +70,7 @@ enum Relations {
 
     /// `item` with each link added: children as an array under the collection's name, a parent as an
     /// object under its singular name (left out when the parent does not exist).
-    static func embed(_ item: JSONValue, links: [Link], collections: [String: [JSONValue]]) -> JSONValue {
+    static func embed(_ item: ServerJSON, links: [Link], collections: [String: [ServerJSON]]) -> ServerJSON {
         guard case .object(var members) = item, !links.isEmpty else { return item }
         let id = members["id"].flatMap(Database.idText) ?? ""
         for link in links {
@@ -90,7 +90,7 @@ enum Relations {
 
     /// The first field of `body` whose kind differs from what every other item has there (ignoring nulls and
     /// `id`), as a message naming the field, the kind expected and an example; nil when all fit.
-    static func typeMismatch(_ body: [String: JSONValue], others: [JSONValue], collection: String) -> String? {
+    static func typeMismatch(_ body: [String: ServerJSON], others: [ServerJSON], collection: String) -> String? {
         for key in body.keys.sorted() where key != "id" {
             guard let sent = body[key], sent != .null else { continue }
             let seen = others.compactMap { $0.objectValue?[key] }.filter { $0 != .null }

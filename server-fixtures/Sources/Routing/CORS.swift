@@ -53,15 +53,8 @@ enum CORS {
         let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             .filter { !$0.isEmpty }
         guard names.count <= 64, list.utf8.count <= 2048,
-            names.allSatisfy({ name in name.utf8.allSatisfy(isTokenByte) })
+            names.allSatisfy({ name in HTTPGrammar.isToken(name.utf8) })
         else { return nil }
         return names.isEmpty ? nil : names.joined(separator: ", ")
-    }
-
-    private static func isTokenByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): return true
-        default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
-        }
     }
 }

@@ -13,16 +13,16 @@ import Foundation
 enum Pagination {
     /// The body and header fields for `items` under `query`; `query` values are already range-checked.
     static func cut(
-        _ items: [JSONValue], _ query: CollectionQuery, rawItems: [(name: String, value: String)],
+        _ items: [ServerJSON], _ query: CollectionQuery, rawItems: [(name: String, value: String)],
         context: RouteContext
-    ) -> (body: JSONValue, fields: [HTTPResponse.Field]) {
+    ) -> (body: ServerJSON, fields: [HTTPResponse.Field]) {
         let total = items.count
         var fields = [HTTPResponse.Field(name: "X-Total-Count", value: String(total))]
         if let perPage = query.perPage {
             let page = query.page ?? 1
             let pages = max(1, pageCount(total, perPage))
             let data = window(items, from: offset(page: page, size: perPage), count: perPage)
-            let envelope: [String: JSONValue] = [
+            let envelope: [String: ServerJSON] = [
                 "first": .int(1), "prev": page > 1 ? .int(min(page - 1, pages)) : .null,
                 "next": page < pages ? .int(page + 1) : .null, "last": .int(pages), "pages": .int(pages),
                 "items": .int(total), "data": .array(data),
@@ -65,7 +65,7 @@ enum Pagination {
     }
 
     /// Up to `count` items from index `from`, clamped to the list.
-    static func window(_ items: [JSONValue], from: Int, count: Int) -> [JSONValue] {
+    static func window(_ items: [ServerJSON], from: Int, count: Int) -> [ServerJSON] {
         let start = min(items.count, max(0, from))
         let (sum, overflow) = start.addingReportingOverflow(max(0, count))
         let end = overflow ? items.count : min(items.count, sum)

@@ -4,7 +4,7 @@ import Foundation
 
 extension Database {
     /// The request body as a JSON object, or the 400 to answer.
-    static func object(_ context: RouteContext) -> Outcome<[String: JSONValue]> {
+    static func object(_ context: RouteContext) -> Outcome<[String: ServerJSON]> {
         let parsed: LocatedJSON
         do throws(JSONSyntaxError) {
             parsed = try JSONReader.parse(context.request.body)
@@ -24,7 +24,7 @@ extension Database {
 
     /// `POST /<name>` (or `POST /<parent>/:id/<name>`, which sets the parent's key, e.g. `movieId`).
     func create(_ name: String, _ context: RouteContext, parent: String? = nil) -> HTTPResponse {
-        var members: [String: JSONValue]
+        var members: [String: ServerJSON]
         switch Self.object(context) {
         case .value(let value): members = value
         case .answer(let response): return response
@@ -33,7 +33,7 @@ extension Database {
             return .error(
                 400, "id must be an integer or a string of 1 to 200 characters without / or control characters")
         }
-        let result = state.withLock { store -> Outcome<JSONValue> in
+        let result = state.withLock { store -> Outcome<ServerJSON> in
             var items = store.collections[name] ?? []
             if let parent {
                 let parentID = context.parameters["id"] ?? ""
@@ -85,7 +85,7 @@ extension Database {
 
     /// One more than the largest integer id (1 for an empty collection); a string id when the collection uses
     /// strings; nil when the largest is `Int.max` (no overflow, ever).
-    static func nextID(_ items: [JSONValue]) -> JSONValue? {
+    static func nextID(_ items: [ServerJSON]) -> ServerJSON? {
         let ids = items.compactMap { $0.objectValue?["id"] }
         let usesStrings = ids.contains { $0.stringValue != nil }
         let numbers = ids.compactMap { id -> Int? in
@@ -103,7 +103,7 @@ extension Database {
     /// `PUT` (replace) or `PATCH` (merge) of `/<name>/:id`; the id stays.
     func replace(_ name: String, _ context: RouteContext, merging: Bool) -> HTTPResponse {
         let id = context.parameters["id"] ?? ""
-        let members: [String: JSONValue]
+        let members: [String: ServerJSON]
         switch Self.object(context) {
         case .value(let value): members = value
         case .answer(let response): return response
@@ -128,7 +128,7 @@ extension Database {
             store.collections[name] = items
             save(store)
             return HTTPResponse(
-                status: 200, contentType: HTTPResponse.jsonContentType, body: JSONValue.object(object).serialized())
+                status: 200, contentType: HTTPResponse.jsonContentType, body: ServerJSON.object(object).serialized())
         }
         guard let result else { return Self.notFound(name, id) }
         if result.status == 200 { notify(name, try? JSONReader.parse(result.body).value, id: id) }
@@ -151,14 +151,14 @@ extension Database {
             }
         }
         let key = Relations.foreignKey(of: name)
-        let removed = state.withLock { store -> (JSONValue, [(String, JSONValue)])? in
+        let removed = state.withLock { store -> (ServerJSON, [(String, ServerJSON)])? in
             guard var items = store.collections[name], let index = items.firstIndex(where: { Self.id(of: $0) == id })
             else { return nil }
             let item = items.remove(at: index)
             store.collections[name] = items
-            var dependents: [(String, JSONValue)] = []
+            var dependents: [(String, ServerJSON)] = []
             for (other, children) in store.collections where other != name {
-                let (gone, kept) = children.reduce(into: ([JSONValue](), [JSONValue]())) { parts, child in
+                let (gone, kept) = children.reduce(into: ([ServerJSON](), [ServerJSON]())) { parts, child in
                     if Relations.refers(child.objectValue?[key], to: id) {
                         parts.0.append(child)
                     } else {
@@ -180,7 +180,7 @@ extension Database {
 
     /// `PUT` or `PATCH` of a singular resource.
     func replaceSingle(_ name: String, _ context: RouteContext, merging: Bool) -> HTTPResponse {
-        let members: [String: JSONValue]
+        let members: [String: ServerJSON]
         switch Self.object(context) {
         case .value(let value): members = value
         case .answer(let response): return response
@@ -195,7 +195,7 @@ extension Database {
             store.singles[name] = .object(object)
             save(store)
             return HTTPResponse(
-                status: 200, contentType: HTTPResponse.jsonContentType, body: JSONValue.object(object).serialized())
+                status: 200, contentType: HTTPResponse.jsonContentType, body: ServerJSON.object(object).serialized())
         }
         if result.status == 200 { notifySingle(name) }
         return result

@@ -3,43 +3,44 @@ import Foundation
 // MARK: - Reading JSON with lines
 
 /// A parsed JSON value that remembers the line each value starts on, for error messages that name a line.
+/// The value itself is a ``ServerJSON`` (the server's one JSON type); arrays and objects also keep their
+/// children located, so a message about a member names the member's line.
 struct LocatedJSON: Sendable {
     /// The 1-based line the value starts on.
     let line: Int
-    /// The value.
-    let kind: Kind
-
-    /// The value, with located children.
-    indirect enum Kind: Sendable {
-        case null, bool(Bool), int(Int), double(Double), string(String)
-        case array([LocatedJSON])
-        case object([String: LocatedJSON])
-    }
-
     /// The plain value, without lines.
-    var value: JSONValue {
-        switch kind {
-        case .null: return .null
-        case .bool(let flag): return .bool(flag)
-        case .int(let number): return .int(number)
-        case .double(let number): return .double(number)
-        case .string(let text): return .string(text)
-        case .array(let elements): return .array(elements.map(\.value))
-        case .object(let members): return .object(members.mapValues(\.value))
-        }
+    let value: ServerJSON
+    /// An array's elements with their lines; nil for any other value.
+    let elements: [LocatedJSON]?
+    /// An object's members with their lines; nil for any other value.
+    let members: [String: LocatedJSON]?
+
+    /// A value with no children: null, a boolean, a number or a string.
+    init(line: Int, scalar: ServerJSON) {
+        self.line = line
+        value = scalar
+        elements = nil
+        members = nil
     }
 
-    /// A word for the kind of value, for messages ("an object", "a string"...).
-    var kindName: String {
-        switch kind {
-        case .null: return "null"
-        case .bool: return "a boolean"
-        case .int, .double: return "a number"
-        case .string: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
-        }
+    /// An array of located elements.
+    init(line: Int, elements: [LocatedJSON]) {
+        self.line = line
+        value = .array(elements.map(\.value))
+        self.elements = elements
+        members = nil
     }
+
+    /// An object of located members.
+    init(line: Int, members: [String: LocatedJSON]) {
+        self.line = line
+        value = .object(members.mapValues(\.value))
+        elements = nil
+        self.members = members
+    }
+
+    /// A word for the kind of value, for messages ("an object", "a string"...): ``ServerJSON/kindName``.
+    var kindName: String { value.kindName }
 }
 
 /// A JSON syntax error and the line it is on.
@@ -92,13 +93,13 @@ struct JSONReader {
         guard index < bytes.count else { throw error("unexpected end of file") }
         let start = line
         switch bytes[index] {
-        case UInt8(ascii: "{"): return LocatedJSON(line: start, kind: .object(try parseObject()))
-        case UInt8(ascii: "["): return LocatedJSON(line: start, kind: .array(try parseArray()))
-        case UInt8(ascii: "\""): return LocatedJSON(line: start, kind: .string(try parseString()))
-        case UInt8(ascii: "t"): try literal("true"); return LocatedJSON(line: start, kind: .bool(true))
-        case UInt8(ascii: "f"): try literal("false"); return LocatedJSON(line: start, kind: .bool(false))
-        case UInt8(ascii: "n"): try literal("null"); return LocatedJSON(line: start, kind: .null)
-        default: return LocatedJSON(line: start, kind: try parseNumber())
+        case UInt8(ascii: "{"): return LocatedJSON(line: start, members: try parseObject())
+        case UInt8(ascii: "["): return LocatedJSON(line: start, elements: try parseArray())
+        case UInt8(ascii: "\""): return LocatedJSON(line: start, scalar: .string(try parseString()))
+        case UInt8(ascii: "t"): try literal("true"); return LocatedJSON(line: start, scalar: .bool(true))
+        case UInt8(ascii: "f"): try literal("false"); return LocatedJSON(line: start, scalar: .bool(false))
+        case UInt8(ascii: "n"): try literal("null"); return LocatedJSON(line: start, scalar: .null)
+        default: return LocatedJSON(line: start, scalar: try parseNumber())
         }
     }
 
@@ -230,7 +231,7 @@ struct JSONReader {
         return code
     }
 
-    private mutating func parseNumber() throws(JSONSyntaxError) -> LocatedJSON.Kind {
+    private mutating func parseNumber() throws(JSONSyntaxError) -> ServerJSON {
         let start = index
         var isInteger = true
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }

@@ -62,7 +62,7 @@ struct CollectionQuery: Sendable {
 
     /// Reads `items` for a list whose items are `elements` (to tell a typo from a field).
     static func parse(
-        _ items: [(name: String, value: String)], elements: [JSONValue]
+        _ items: [(name: String, value: String)], elements: [ServerJSON]
     ) throws(QueryError) -> CollectionQuery {
         var query = CollectionQuery()
         var grouped: [(name: String, values: [String])] = []
@@ -220,10 +220,10 @@ struct CollectionQuery: Sendable {
 
 /// The field paths the items of a collection have, to tell a typo from a field no item has yet.
 struct FieldCatalog {
-    private let elements: [JSONValue]
+    private let elements: [ServerJSON]
     private let topFields: [String]
 
-    init(_ elements: [JSONValue]) {
+    init(_ elements: [ServerJSON]) {
         self.elements = elements
         topFields = Set(elements.flatMap { $0.objectValue.map { Array($0.keys) } ?? [] }).sorted()
     }

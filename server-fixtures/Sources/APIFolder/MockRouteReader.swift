@@ -24,7 +24,7 @@ struct MockRouteReader {
 
     func string(_ node: LocatedJSON?, _ field: String) throws(APIFolderError) -> String? {
         guard let node else { return nil }
-        guard case .string(let text) = node.kind else {
+        guard case .string(let text) = node.value else {
             throw error(node, field, "must be a string, not \(node.kindName)")
         }
         return text
@@ -32,7 +32,7 @@ struct MockRouteReader {
 
     func strings(_ node: LocatedJSON?, _ field: String) throws(APIFolderError) -> [String: String] {
         guard let node else { return [:] }
-        guard case .object(let members) = node.kind else {
+        guard let members = node.members else {
             throw error(node, field, "must be an object of strings")
         }
         var result: [String: String] = [:]
@@ -44,7 +44,7 @@ struct MockRouteReader {
     }
 
     func route(_ node: LocatedJSON, field: String, folder: URL) throws(APIFolderError) -> MockRoute {
-        guard case .object(let members) = node.kind else { throw error(node, field, "must be an object") }
+        guard let members = node.members else { throw error(node, field, "must be an object") }
         let inline = members.keys.contains { Self.isExampleField($0) }
         let allowed =
             members["examples"] == nil ? MockRoutes.routeFields.union(MockRoutes.exampleFields) : MockRoutes.routeFields
@@ -65,7 +65,7 @@ struct MockRouteReader {
         var examples: [MockExample] = []
         if let list = members["examples"] {
             guard !inline else { throw error(list, "\(field).examples", "cannot be combined with answer fields") }
-            guard case .array(let elements) = list.kind, !elements.isEmpty else {
+            guard let elements = list.elements, !elements.isEmpty else {
                 throw error(list, "\(field).examples", "must be a non-empty array")
             }
             for (index, element) in elements.enumerated() {
@@ -82,11 +82,11 @@ struct MockRouteReader {
     func example(
         _ node: LocatedJSON, field: String, folder: URL, routeFields: Set<String> = []
     ) throws(APIFolderError) -> MockExample {
-        guard case .object(let members) = node.kind else { throw error(node, field, "must be an object") }
+        guard let members = node.members else { throw error(node, field, "must be an object") }
         try allow(members, MockRoutes.exampleFields.union(routeFields), at: field, line: node.line)
         var status = 200
         if let value = members["status"] {
-            guard case .int(let code) = value.kind, (200...599).contains(code) else {
+            guard case .int(let code) = value.value, (200...599).contains(code) else {
                 throw error(value, "\(field).status", "must be a whole number from 200 to 599")
             }
             status = code
@@ -129,7 +129,7 @@ struct MockRouteReader {
         var delay: TimeInterval = 0
         if let value = members["delay"] {
             let seconds: Double
-            switch value.kind {
+            switch value.value {
             case .int(let number): seconds = Double(number)
             case .double(let number): seconds = number
             default: throw error(value, "\(field).delay", "must be a number of seconds")
@@ -156,7 +156,7 @@ struct MockRouteReader {
 
     func match(_ node: LocatedJSON?, _ field: String) throws(APIFolderError) -> MockExample.Match? {
         guard let node else { return nil }
-        guard case .object(let members) = node.kind else { throw error(node, field, "must be an object") }
+        guard let members = node.members else { throw error(node, field, "must be an object") }
         try allow(members, MockRoutes.matchFields, at: field, line: node.line)
         return MockExample.Match(
             params: try strings(members["params"], "\(field).params"),

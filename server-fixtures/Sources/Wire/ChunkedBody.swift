@@ -67,7 +67,7 @@ struct ChunkedDecoder {
                     state = .sizeLineFeed(size: value)
                 } else if byte == Self.lf {
                     throw .badRequest("a chunk-size line ends in a bare LF (CRLF required)")
-                } else if extensionBytes == 0, let digit = Self.hexValue(byte) {
+                } else if extensionBytes == 0, let digit = HTTPGrammar.hexValue(byte).map(Int.init) {
                     guard digits < Self.maxSizeDigits else { throw .badRequest("malformed chunk size") }
                     let size = value << 4 | digit
                     guard size <= HTTPParser.maxBodyBytes - body.count else { throw .payloadTooLarge }
@@ -147,14 +147,5 @@ struct ChunkedDecoder {
             throw .badRequest("a chunk extension longer than \(maxExtensionBytes) bytes")
         }
         return count + 1
-    }
-
-    private static func hexValue(_ byte: UInt8) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return Int(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return Int(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
     }
 }

@@ -20,8 +20,8 @@ import Foundation
 final class Database: Sendable {
     /// What the database holds: collections (arrays of objects with an `id`) and singular resources (objects).
     struct Store: Sendable {
-        var collections: [String: [JSONValue]]
-        var singles: [String: JSONValue]
+        var collections: [String: [ServerJSON]]
+        var singles: [String: ServerJSON]
     }
 
     /// The collections and how many objects each had at load, for the startup listing.
@@ -63,7 +63,7 @@ final class Database: Sendable {
         func error(_ node: LocatedJSON, _ field: String, _ message: String) -> APIFolderError {
             APIFolderError(file: url.path, line: node.line, field: field, message: message)
         }
-        guard case .object(let top) = root.kind else {
+        guard let top = root.members else {
             throw error(root, "", "must be an object of collections, e.g. {\"movies\": [{\"id\": 1}]}")
         }
         var store = Store(collections: [:], singles: [:])
@@ -73,17 +73,17 @@ final class Database: Sendable {
                     CharacterSet.alphanumerics.contains($0) || "-_".unicodeScalars.contains($0)
                 })
             else { throw error(list, name, "a collection name must be letters, digits, - or _") }
-            if case .object = list.kind {
+            if list.members != nil {
                 store.singles[name] = list.value
                 continue
             }
-            guard case .array(let elements) = list.kind else {
+            guard let elements = list.elements else {
                 throw error(list, name, "must be an array of objects (a collection) or an object, not \(list.kindName)")
             }
             var ids: Set<String> = []
             for (index, element) in elements.enumerated() {
                 let field = "\(name)[\(index)]"
-                guard case .object(let members) = element.kind else { throw error(element, field, "must be an object") }
+                guard let members = element.members else { throw error(element, field, "must be an object") }
                 guard let id = members["id"] else { throw error(element, "\(field).id", "is missing") }
                 guard let key = Self.idText(id.value) else {
                     throw error(
@@ -99,7 +99,7 @@ final class Database: Sendable {
 
     /// The id as it appears in a path: integers in decimal, strings as they are (1 to 200 characters,
     /// no `/`, no control characters: an id ends up in `Location`); nil for other values.
-    static func idText(_ id: JSONValue) -> String? {
+    static func idText(_ id: ServerJSON) -> String? {
         switch id {
         case .int(let number): return String(number)
         case .string(let text)
@@ -111,7 +111,7 @@ final class Database: Sendable {
     }
 
     /// The id of an item as a path writes it.
-    static func id(of item: JSONValue) -> String? {
+    static func id(of item: ServerJSON) -> String? {
         item.objectValue?["id"].flatMap(idText)
     }
 
@@ -180,7 +180,7 @@ final class Database: Sendable {
 
     /// Tells the validators every path whose answer `item` of `name` changes: the collection, the item, and
     /// for each parent it points at (`movieId: 1`) the parent and its nested list.
-    func notify(_ name: String, _ item: JSONValue?, id: String) {
+    func notify(_ name: String, _ item: ServerJSON?, id: String) {
         guard let handler = changed.withLock({ $0 }) else { return }
         handler("/\(name)")
         handler("/\(name)/\(id)")
@@ -209,8 +209,8 @@ final class Database: Sendable {
     }
 
     private static func file(of store: Store) -> Data {
-        let all = store.collections.mapValues { JSONValue.array($0) }.merging(store.singles) { a, _ in a }
-        return JSONValue.object(all).serialized(pretty: true)
+        let all = store.collections.mapValues { ServerJSON.array($0) }.merging(store.singles) { a, _ in a }
+        return ServerJSON.object(all).serialized(pretty: true)
     }
 
     static func notFound(_ name: String, _ id: String) -> HTTPResponse {

@@ -1,21 +1,23 @@
 import Foundation
 
-// MARK: - JSON values with the line they start on
+// MARK: - The server's one JSON value type
 
-/// A JSON value, as the `--api` folder's files hold it and as the database keeps it.
-enum JSONValue: Sendable, Equatable {
+/// A JSON value, as the `--api` folder's files hold it, as the database keeps it and as a recording writes it:
+/// the server's one JSON type (``LocatedJSON`` adds the line each value starts on). Named apart from the
+/// client's `JSONValue`, which the server does not share.
+enum ServerJSON: Sendable, Equatable {
     case null
     case bool(Bool)
     /// A number written without fraction or exponent that fits an `Int`.
     case int(Int)
     case double(Double)
     case string(String)
-    case array([JSONValue])
+    case array([ServerJSON])
     /// Members by name (written with sorted keys, like every other JSON body of the server).
-    case object([String: JSONValue])
+    case object([String: ServerJSON])
 
     /// The object's members, or nil for any other value.
-    var objectValue: [String: JSONValue]? {
+    var objectValue: [String: ServerJSON]? {
         if case .object(let members) = self { return members }
         return nil
     }
@@ -24,6 +26,19 @@ enum JSONValue: Sendable, Equatable {
     var stringValue: String? {
         if case .string(let text) = self { return text }
         return nil
+    }
+
+    /// A word for the kind of value, for messages: "null", "a boolean", "a number", "a string", "an array",
+    /// "an object".
+    var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
     }
 
     /// How a query parameter compares with this value: strings as they are, numbers and booleans as
@@ -39,7 +54,7 @@ enum JSONValue: Sendable, Equatable {
     }
 
     /// Equality that treats `1` and `1.0` as the same number (used by body matches).
-    func matches(_ other: JSONValue) -> Bool {
+    func matches(_ other: ServerJSON) -> Bool {
         switch (self, other) {
         case (.int(let a), .double(let b)), (.double(let b), .int(let a)): return Double(a) == b
         case (.array(let a), .array(let b)): return a.count == b.count && zip(a, b).allSatisfy { $0.matches($1) }
@@ -51,7 +66,7 @@ enum JSONValue: Sendable, Equatable {
 
     /// Whether every member of `pattern` (an object) is in this object with a matching value; any other
     /// pattern must match the whole value.
-    func contains(_ pattern: JSONValue) -> Bool {
+    func contains(_ pattern: ServerJSON) -> Bool {
         guard case .object(let wanted) = pattern else { return matches(pattern) }
         guard case .object(let members) = self else { return false }
         return wanted.allSatisfy { key, value in members[key].map { $0.contains(value) } ?? false }
