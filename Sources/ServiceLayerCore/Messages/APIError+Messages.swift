@@ -9,7 +9,7 @@ import FoundationNetworking
 extension APIError {
     /// A language the messages of ``APIError`` are written in.
     ///
-    /// Each language is one table of messages (`EnglishMessages.swift` is the one written so far): a
+    /// Each language is one table of messages (`Messages/English/EnglishMessages.swift` is the one written so far): a
     /// later language is a new table and a new case here, not a change to any error. The language is
     /// chosen explicitly with ``APIError/messageLanguage``: Linux ignores `.xcstrings` catalogs and its
     /// `Locale.current` is fixed, so the layer never guesses it from the system.

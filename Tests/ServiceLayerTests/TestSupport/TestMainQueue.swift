@@ -1,12 +1,13 @@
 import Foundation
 import ServiceLayerTesting
 
-/// The main queue, where the controllers' completions and order announcements run.
+/// The main queue, where the controllers' completions and order announcements run, as the tests wait
+/// for it (named apart from the core's `MainQueue`, in `Plumbing/MainQueue.swift`, which enters it).
 ///
 /// XCTest runs each test on the main thread, so the main queue runs only while a test lets it:
 /// a test that blocks the main thread on a semaphore would never see a completion. These helpers wait
 /// by running the main queue instead, and work the same when called from another thread.
-enum MainQueue {
+enum TestMainQueue {
     /// Set on the main queue, so a completion can tell that it runs there.
     private static let key: DispatchSpecificKey<Bool> = {
         let key = DispatchSpecificKey<Bool>()

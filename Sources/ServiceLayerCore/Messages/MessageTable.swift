@@ -3,8 +3,9 @@ import Foundation
 /// One language's messages: every ``MessageKind`` written as what happened, why, and the fix.
 ///
 /// A table is one `switch` over the kinds, so the compiler checks that a language has a message for
-/// every kind. English (`EnglishMessages`) is the one table written so far; another language is another
-/// type conforming to this protocol and a case of ``APIError/MessageLanguage``.
+/// every kind. English (`EnglishMessages`, in `Messages/English/`) is the one table written so far;
+/// another language is another type conforming to this protocol, in its own folder of `Messages/`, and a
+/// case of ``APIError/MessageLanguage``.
 protocol MessageTable: Sendable {
     func explain(_ kind: MessageKind) -> APIError.Explanation
 }
