@@ -5,7 +5,9 @@
 # compiler's own error, named here with its layer and file.
 #
 # Low to high: Plumbing (locks, timers, files, the main queue) < Safety (origins, redaction, redirects,
-# secrets) < Errors (APIError and its messages) < Responses (the outcome of an exchange and how an
+# secrets) < Errors and Messages, one layer (Errors/: APIError, the type a learner switches over;
+# Messages/: the language-neutral message engine and one folder per language's table, English/ first;
+# they use each other, so they are checked together) < Responses (the outcome of an exchange and how an
 # endpoint reads it) < Seams (request hooks, retry policies) < Reports (ExchangeReport, logging) <
 # Caching < Transfers (URLSession tasks and their bytes: data, uploads, downloads, progress) <
 # Endpoints (the request a learner describes, and its modifiers) < Sending (APIClient: builds the
@@ -19,7 +21,7 @@ cd "$(dirname "$0")/.."
 LAYERS=(
     "Plumbing"
     "Safety"
-    "Errors"
+    "Errors Messages"
     "Responses"
     "Seams"
     "Reports"

@@ -3,7 +3,7 @@ import Foundation
 /// A random number generator whose whole state is one seed, so a randomized test can be replayed.
 ///
 /// It is SplitMix64 (Steele, Lea and Flood): tiny and fast, not for cryptography. Use it with the
-/// standard library's `random(in:using:)` family, and print ``seed`` so a failing run can be repeated:
+/// standard library's `Int.random(in:using:)` family, and print ``seed`` so a failing run can be repeated:
 ///
 /// ```swift
 /// var random = SeededGenerator(seedFromEnvironment: "SOAK_SEED")

@@ -42,7 +42,7 @@ let benchCategoryCount = 3
 // MARK: - The layer
 
 /// `MenuController` as an app would use it: its own `APIClient` and session (built by
-/// `APIClient.makeSession(configuration:)` from ``benchConfiguration()``), completions on the main actor.
+/// `APIClient.makeSession(configuration:)` from ``benchConfiguration(timeout:)``), completions on the main actor.
 struct LayerClient: Sendable {
     /// The controller under test.
     let controller: MenuController

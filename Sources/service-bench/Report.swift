@@ -20,7 +20,7 @@ struct ReportRow {
 }
 
 /// A JSON value of the last output line: a number, a whole number, a flag or text.
-enum JSONValue {
+enum JSONLineValue {
     case number(Double)
     case integer(Int)
     case flag(Bool)
@@ -72,7 +72,7 @@ enum Report {
     }
 
     /// `{"key":value,...}` in the given order, on one line.
-    static func json(_ fields: [(String, JSONValue)]) -> String {
+    static func json(_ fields: [(String, JSONLineValue)]) -> String {
         "{" + fields.map { "\"\($0.0)\":\($0.1.json)" }.joined(separator: ",") + "}"
     }
 

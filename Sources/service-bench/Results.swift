@@ -146,7 +146,7 @@ struct Results {
     }
 
     /// Every figure, in table order, for the last output line.
-    var jsonFields: [(String, JSONValue)] {
+    var jsonFields: [(String, JSONLineValue)] {
         [
             ("quick", .flag(settings.isQuick)),
             ("rounds", .integer(settings.rounds)),
@@ -202,19 +202,19 @@ struct Results {
             ("in_flight_layer_rss_bytes_per_call", .number(inFlight.layerRSSBytesPerCall)),
             ("in_flight_bare_rss_bytes_per_call", .number(inFlight.bareRSSBytesPerCall)),
             ("in_flight_ours_minus_bare_rss_bytes_per_call", .number(inFlight.oursMinusBareRSS)),
-            ("in_flight_layer_heap_bytes_per_call", inFlight.layerHeapBytesPerCall.map(JSONValue.number) ?? .null),
-            ("in_flight_bare_heap_bytes_per_call", inFlight.bareHeapBytesPerCall.map(JSONValue.number) ?? .null),
+            ("in_flight_layer_heap_bytes_per_call", inFlight.layerHeapBytesPerCall.map(JSONLineValue.number) ?? .null),
+            ("in_flight_bare_heap_bytes_per_call", inFlight.bareHeapBytesPerCall.map(JSONLineValue.number) ?? .null),
             (
                 "in_flight_ours_minus_bare_heap_bytes_per_call",
-                inFlight.oursMinusBareHeap.map(JSONValue.number) ?? .null
+                inFlight.oursMinusBareHeap.map(JSONLineValue.number) ?? .null
             ),
             (
                 "in_flight_layer_retained_heap_bytes_per_call",
-                inFlight.layerRetainedHeapBytesPerCall.map(JSONValue.number) ?? .null
+                inFlight.layerRetainedHeapBytesPerCall.map(JSONLineValue.number) ?? .null
             ),
             (
                 "in_flight_bare_retained_heap_bytes_per_call",
-                inFlight.bareRetainedHeapBytesPerCall.map(JSONValue.number) ?? .null
+                inFlight.bareRetainedHeapBytesPerCall.map(JSONLineValue.number) ?? .null
             ),
             ("in_flight_layer_start_ms", .number(inFlight.layerStartMillis)),
             ("in_flight_bare_start_ms", .number(inFlight.bareStartMillis)),
@@ -264,7 +264,8 @@ struct Results {
     }
 
     /// The overhead figures for the JSON line, shared by the full run and `--overhead-only`.
-    static func overheadFields(_ overhead: OverheadBench.Figures, settings: BenchSettings) -> [(String, JSONValue)] {
+    static func overheadFields(_ overhead: OverheadBench.Figures, settings: BenchSettings) -> [(String, JSONLineValue)]
+    {
         [
             ("overhead_requests_per_round", .integer(settings.sequentialRequests)),
             ("overhead_layer_us", .number(overhead.layerMicros)),

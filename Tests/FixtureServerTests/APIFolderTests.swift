@@ -5,17 +5,7 @@ import XCTest
 
 /// The movies example (`server-fixtures/Examples/movies`) served with `FixtureServer(api:)`, over real sockets.
 final class APIFolderTests: FixtureTestCase {
-    static let moviesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../server-fixtures/Examples/movies").standardizedFileURL
-
-    override func makeServer() -> FixtureServer {
-        do {
-            return try FixtureServer(api: Self.moviesFolder)
-        } catch {
-            XCTFail("\(error)")
-            return FixtureServer()
-        }
-    }
+    override func makeServer() -> FixtureServer { apiServer(Self.moviesFolder) }
 
     private func send(_ method: String, _ target: String, _ headers: [String: String] = [:], body: String? = nil)
         throws -> RawResponse

@@ -4,25 +4,7 @@ import XCTest
 @testable import FixtureServer
 
 /// Issue 34: no query value or id makes `--api` exit; ids never reach a response head unchecked.
-final class APIOverflowTests: FixtureTestCase {
-    private var folder: URL!
-
-    override func makeServer() -> FixtureServer {
-        do {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)")
-            try FileManager.default.copyItem(at: APIFolderTests.moviesFolder, to: folder)
-            return try FixtureServer(api: folder, writesBack: true)
-        } catch {
-            XCTFail("\(error)")
-            return FixtureServer()
-        }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
-
+final class APIOverflowTests: MoviesCopyTestCase {
     func testHugePageIsA400AndTheServerLives() throws {
         let huge = try fetch("/movies?_page=9223372036854775807&_limit=2")
         XCTAssertEqual(huge.status, 400)

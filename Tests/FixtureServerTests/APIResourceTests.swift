@@ -5,25 +5,7 @@ import XCTest
 
 /// Singular resources, nested routes, cascade deletes, body checks, teaching 404/405 and Postman's
 /// example-picking headers, on a copy of the movies example served with `--write`, over real sockets.
-final class APIResourceTests: FixtureTestCase {
-    private var folder: URL!
-
-    override func makeServer() -> FixtureServer {
-        do {
-            folder = FileManager.default.temporaryDirectory.appendingPathComponent("api-\(UUID().uuidString)")
-            try FileManager.default.copyItem(at: APIFolderTests.moviesFolder, to: folder)
-            return try FixtureServer(api: folder, writesBack: true)
-        } catch {
-            XCTFail("\(error)")
-            return FixtureServer()
-        }
-    }
-
-    override func tearDown() {
-        super.tearDown()
-        if let folder { try? FileManager.default.removeItem(at: folder) }
-    }
-
+final class APIResourceTests: MoviesCopyTestCase {
     private func saved() throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent("db.json"))
         return try XCTUnwrap(try JSONSerialization.jsonObject(with: data) as? [String: Any])
@@ -56,7 +38,7 @@ final class APIResourceTests: FixtureTestCase {
 
     func testSnapshotHasCollectionsAndSingularResources() throws {
         let database = try Database.load(
-            APIFolderTests.moviesFolder.appendingPathComponent("db.json"), writesBack: false)
+            Self.moviesFolder.appendingPathComponent("db.json"), writesBack: false)
         let saved = try XCTUnwrap(try JSONSerialization.jsonObject(with: database.snapshot()) as? [String: Any])
         XCTAssertEqual(saved.keys.sorted(), ["movies", "profile", "reviews"])
         XCTAssertEqual((saved["profile"] as? [String: Any])?["name"] as? String, "Learner")

@@ -82,7 +82,7 @@ final class HostileHeaderTests: FixtureTestCase {
     }
 
     func testAnAPIIdWithCRLFNeverReachesLocation() throws {
-        let api = try startExtraServer(try FixtureServer(api: APIFolderTests.moviesFolder))
+        let api = try startExtraServer(try FixtureServer(api: Self.moviesFolder))
         let body = #"{"id":"b1\r\nX-Injected: yes","title":"Split"}"#
         let split = try wire(
             "POST /movies HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\n"

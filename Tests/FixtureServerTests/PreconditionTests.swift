@@ -86,7 +86,7 @@ final class PreconditionTests: FixtureTestCase {
     }
 
     func testIfNoneMatchStarOnTheAPIFolder() throws {
-        let api = try startExtraServer(try FixtureServer(api: APIFolderTests.moviesFolder))
+        let api = try startExtraServer(try FixtureServer(api: Self.moviesFolder))
         func send(_ method: String, _ target: String, _ headers: String, _ body: String = "{}") throws -> Int {
             let client = try RawClient(port: api.port)
             defer { client.close() }

@@ -5,14 +5,7 @@ import XCTest
 
 /// json-server's query language (v0.17 and v1 spellings) on the movies example, over real sockets.
 final class QueryLanguageTests: FixtureTestCase {
-    override func makeServer() -> FixtureServer {
-        do {
-            return try FixtureServer(api: APIFolderTests.moviesFolder)
-        } catch {
-            XCTFail("\(error)")
-            return FixtureServer()
-        }
-    }
+    override func makeServer() -> FixtureServer { apiServer(Self.moviesFolder) }
 
     /// The ids of the array `GET target` answers (fails on a non-200).
     private func ids(_ target: String, file: StaticString = #filePath, line: UInt = #line) throws -> [Int] {

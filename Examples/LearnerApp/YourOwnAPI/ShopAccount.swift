@@ -8,7 +8,9 @@ import FoundationNetworking  // Linux only: URLRequest lives there
 // A learner's own login and refresh, on the accounts routes of the fixture server: the tokens in a
 // session object of the app's, and an `Authenticator` that renews them. The client calls an
 // authenticator from any thread, so these three types say `nonisolated` (in an app target with
-// main-actor default isolation they would otherwise belong to the main actor).
+// main-actor default isolation they would otherwise belong to the main actor). The articles "Your own
+// API" and "Authentication" show this file, and `LearnerAuthenticatorTests` compiles it (a link in
+// Tests/ServiceLayerTests/DocExamples) and runs it against the fixture server; `ShopScreen.swift` uses it.
 
 /// The two tokens a login gives.
 nonisolated struct ShopTokens: Equatable, Sendable {
@@ -33,6 +35,15 @@ nonisolated final class ShopSession: @unchecked Sendable {
             stored = newValue
         }
     }
+
+    /// Replaces `old` with `new` unless someone logged out or in meanwhile; returns the tokens kept.
+    func replace(_ old: ShopTokens, with new: ShopTokens) -> ShopTokens? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard stored == old else { return stored }
+        stored = new
+        return new
+    }
 }
 
 /// Puts the access token on every authorized request and renews it with the refresh token.
@@ -56,63 +67,11 @@ nonisolated struct ShopAuthenticator: Authenticator {
             .body(RefreshBody(refreshToken: credential.refresh))
         let reply = try await client.send(endpoint)
         let renewed = ShopTokens(access: reply.token, refresh: reply.refreshToken)
-        session.tokens = renewed
-        return renewed
+        guard let current = session.replace(credential, with: renewed) else { throw .notAuthenticated }
+        return current
     }
 
     func invalidate(_ credential: ShopTokens) {
         if session.tokens == credential { session.tokens = nil }
-    }
-}
-
-/// The shop's models, plain app-target types.
-struct ShopProduct: Codable {
-    let name: String
-    let category: String?
-}
-
-struct ShopProducts: Codable {
-    let products: [ShopProduct]
-}
-
-struct ShopSignUp: Codable {
-    let email: String
-    let password: String
-    let name: String
-    let emailContent: String
-}
-
-/// A screen that signs up with the shop's own format, then shows the products behind `Authorization`.
-#if EXPLICIT_MAIN_ACTOR
-@MainActor
-#endif
-final class ShopScreen {
-    let session = ShopSession()
-    lazy var client = APIClient(baseURL: Config.baseURL, authenticator: ShopAuthenticator(session: session))
-    var productNames: [String] = []
-    var errorMessage: String?
-
-    func signUpAndLoad(email: String, done: @escaping () -> Void) {
-        let body = ShopSignUp(email: email, password: "shop-password-1", name: "Ada", emailContent: "")
-        client.send(Endpoint<ShopAuthenticator.TokenReply>(method: .post, "accounts/signup").body(body)) { result in
-            switch result {
-            case .success(let reply):
-                self.session.tokens = ShopTokens(access: reply.token, refresh: reply.refreshToken)
-                self.loadProducts(done: done)
-            case .failure(let error):
-                self.errorMessage = error.localizedDescription
-                done()
-            }
-        }
-    }
-
-    func loadProducts(done: @escaping () -> Void) {
-        client.send(Endpoint<ShopProducts>("products").requiringAuthorization()) { result in
-            switch result {
-            case .success(let page): self.productNames = page.products.map(\.name)
-            case .failure(let error): self.errorMessage = error.localizedDescription
-            }
-            done()
-        }
     }
 }

@@ -69,7 +69,7 @@ public enum APIError: Error, Sendable {
         case .cancelled: self = .cancelled
         default:
             // The user info is dropped (the failing URL may hold a token): only the URL as messages show
-            // it stays, and what the error's text said that its code does not (TransportDiagnosis.swift).
+            // it stays, and what the error's text said that its code does not (Messages/TransportDiagnosis.swift).
             let failing = error.failingURL ?? url
             var userInfo: [String: Any] = [:]
             if let failing, let shown = URL(string: ShownURL.text(failing)) {

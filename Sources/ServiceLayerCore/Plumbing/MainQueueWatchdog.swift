@@ -2,12 +2,14 @@ import Foundation
 
 /// Notices a main queue that does not run the completions handed to it, and says so once.
 ///
-/// Two checks, in command-line processes only, while the warning is on and not yet printed:
-/// - A main queue that stops. ``MainQueue/async(_:)`` tells it when work is queued (``willQueue()``)
+/// Two checks, in command-line processes only, while the warning is on and not yet printed, and only
+/// until the main queue is first seen running: a main queue that has run our work is serviced (by
+/// `dispatchMain()`, a run loop, an async main or an app's event loop), so neither check can fire any
+/// more and both retire for good: no timer, no counting, a lock taken twice per call and nothing else.
+/// - A main queue that never runs. ``MainQueue/async(_:)`` tells it when work is queued (``willQueue()``)
 ///   and when the main queue starts running it (``didStart()``). While something waits, one
-///   ``OneShotTimer`` is armed; when it fires and the main queue has started nothing since it was
-///   armed, the oldest waiting work has waited at least ``patience`` seconds, and the warning is
-///   printed. If the main queue did run something, the timer is armed again for the work still waiting.
+///   ``OneShotTimer`` is armed; when it fires and the main queue has still started nothing, the oldest
+///   waiting work has waited at least ``patience`` seconds, and the warning is printed.
 /// - A program that ends first. Each main-actor call is counted from its send (``callSent()``, through
 ///   `Delivery.watched()`) to the start of its completion (``completionStarts()``); an `atexit` handler
 ///   warns when the program ends with calls counted and the main queue never started anything.
@@ -24,8 +26,6 @@ enum MainQueueWatchdog {
         var waiting = 0
         /// How many pieces of work the main queue has started, ever.
         var started: UInt64 = 0
-        /// ``started`` when the timer was armed.
-        var startedWhenArmed: UInt64 = 0
         /// The armed timer, while work waits.
         var timer: OneShotTimer?
         /// Calls with a main-actor completion that has not started yet.
@@ -49,27 +49,32 @@ enum MainQueueWatchdog {
         #endif
     }()
 
+    /// Whether a check may still fire: the warning is on and not printed, and the main queue has never
+    /// been seen running.
+    private static func isWatching(_ state: State) -> Bool {
+        state.isEnabled && !state.hasWarned && state.started == 0
+    }
+
     /// Counts one piece of work queued on the main queue, and arms the timer if it is the only one
     /// waiting. Returns whether it was counted: then ``didStart()`` must be called when it starts.
     static func willQueue() -> Bool {
         guard isCommandLineProcess else { return false }
         return state.withLock { state in
-            guard state.isEnabled, !state.hasWarned else { return false }
+            guard isWatching(state) else { return false }
             state.waiting += 1
             if state.timer == nil { arm(&state) }
             return true
         }
     }
 
-    /// Counts one piece of counted work as started by the main queue; disarms the timer when nothing waits.
+    /// Counts one piece of counted work as started by the main queue: the main queue runs, so the timer
+    /// is disarmed and never armed again.
     static func didStart() {
         state.withLock { state in
             state.waiting -= 1
             state.started &+= 1
-            if state.waiting == 0, let timer = state.timer {
-                timer.cancel()
-                state.timer = nil
-            }
+            state.timer?.cancel()
+            state.timer = nil
         }
     }
 
@@ -81,7 +86,7 @@ enum MainQueueWatchdog {
     static func callSent() -> Bool {
         guard isCommandLineProcess else { return false }
         let registers = state.withLock { state -> Bool? in
-            guard state.isEnabled, !state.hasWarned else { return nil }
+            guard isWatching(state) else { return nil }
             state.callsWaiting += 1
             defer { state.checksAtExit = true }
             return !state.checksAtExit
@@ -99,7 +104,7 @@ enum MainQueueWatchdog {
     /// of ours, returned from top-level code (or called `exit`) before any completion could run.
     private static func processExits() {
         let waiting = state.withLock { state -> Int in
-            guard state.isEnabled, !state.hasWarned, state.started == 0, state.callsWaiting > 0 else { return 0 }
+            guard isWatching(state), state.callsWaiting > 0 else { return 0 }
             state.hasWarned = true
             return state.callsWaiting
         }
@@ -110,7 +115,6 @@ enum MainQueueWatchdog {
 
     private static func arm(_ state: inout State) {
         let timer = OneShotTimer(after: patience, queue: .global(qos: .utility)) { timerFired() }
-        state.startedWhenArmed = state.started
         state.timer = timer
         timer.resume()
     }
@@ -118,11 +122,7 @@ enum MainQueueWatchdog {
     private static func timerFired() {
         let warns = state.withLock { state -> Bool in
             state.timer = nil
-            guard state.isEnabled, !state.hasWarned, state.waiting > 0 else { return false }
-            if state.started != state.startedWhenArmed {
-                arm(&state)  // the main queue moved: give the work still waiting its own time
-                return false
-            }
+            guard isWatching(state), state.waiting > 0 else { return false }
             state.hasWarned = true
             return true
         }

@@ -15,9 +15,11 @@ extension APIClient {
     ///
     /// The check runs only in a command-line process — always on Linux; on macOS in a process whose
     /// main bundle is not an `.app` (or an app extension); never on iOS, tvOS, watchOS or visionOS,
-    /// where every process is an app. There it costs a lock per main-actor call and, while a completion
-    /// waits, one shared timer; in an app, nothing. A program that really keeps its main thread busy for
-    /// seconds while calls finish may see the warning once, and may turn it off here.
+    /// where every process is an app. It watches only until the main queue first runs one of its
+    /// completions: from then on the main queue is known to be serviced, and the check costs a lock taken
+    /// twice per call and nothing else (no timer, no counting); in an app, nothing. A program that keeps its main
+    /// thread busy for seconds before the main queue has ever run may see the warning once, and may turn
+    /// it off here.
     public static var warnsWhenMainQueueIsBlocked: Bool {
         get { MainQueueWatchdog.state.withLock { $0.isEnabled } }
         set { MainQueueWatchdog.state.withLock { $0.isEnabled = newValue } }

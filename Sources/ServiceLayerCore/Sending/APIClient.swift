@@ -164,7 +164,7 @@ public final class APIClient: Sendable {
     }
 
     /// The path of every call, top to bottom: make the call; encode a main-actor body on the main
-    /// actor; then one try (``attempt(_:authorize:onCancel:answer:)``), or the authenticator's tries for
+    /// actor; then one try (``attempt(_:authorize:replaysAfter:onCancel:answer:)``), or the authenticator's tries for
     /// an endpoint that requires authorization; the outcome is read by the endpoint's reading and
     /// delivered once by the ``Call``.
     func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
@@ -257,7 +257,7 @@ public final class APIClient: Sendable {
         steps.onCancel(step: step) { task.cancel() }
     }
 
-    /// Steps 3 and 4 of ``attempt(_:authorize:onCancel:answer:)``: the response cache (whose entry on
+    /// Steps 3 and 4 of ``attempt(_:authorize:replaysAfter:onCancel:answer:)``: the response cache (whose entry on
     /// disk is read off the caller's thread, so what follows may run on a background queue), then the
     /// network.
     private func transmit<Response>(

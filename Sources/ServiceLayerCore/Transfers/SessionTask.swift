@@ -12,8 +12,8 @@ import FoundationNetworking
 /// only (the fastest way). On Apple platforms a watched call does too: the task is known from the
 /// moment it exists, and its own counters (`countOfBytesSent`, `countOfBytesReceived`,
 /// `countOfBytesExpectedToReceive`) are what the progress counter samples. On Linux a watched call runs
-/// through URLSession's `async` methods with the delegate passed in (`data(for:delegate:)`,
-/// `upload(for:fromFile:delegate:)`): there those are the only tasks whose own delegate hears of the
+/// through URLSession's `async` methods with the delegate passed in (`URLSession.data(for:delegate:)`,
+/// `URLSession.upload(for:fromFile:delegate:)`): there those are the only tasks whose own delegate hears of the
 /// bytes sent and received (a completion-handler task's never does, and its `progress` stays 0; tested
 /// in `LinuxTransferBehaviourTests`).
 ///

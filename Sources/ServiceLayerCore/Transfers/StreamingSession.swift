@@ -13,7 +13,7 @@ extension SessionTask {
     ///
     /// On Linux such a task's messages go to the session's delegate only (swift-corelibs-foundation's
     /// `URLSession.behaviour(for:)`), and the caller's session has none of ours; the other ways there
-    /// (a download task, `download(for:delegate:)`) write to a temporary file whose name URLSession
+    /// (a download task, `URLSession.download(for:delegate:)`) write to a temporary file whose name URLSession
     /// never tells when the download fails, so a cut download would leave it behind. So downloads run in
     /// a session of the same configuration (its protocol classes too) whose delegate hands each message
     /// to the task's own delegate; one per caller's session, invalidated once that session is gone. A

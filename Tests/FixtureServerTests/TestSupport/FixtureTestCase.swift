@@ -21,7 +21,22 @@ class FixtureTestCase: XCTestCase {
     var session: URLSession!
     private var extraServers: [FixtureServer] = []
 
+    /// The movies example, `server-fixtures/Examples/movies`: the `--api` folder most server tests serve.
+    static let moviesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("../../../server-fixtures/Examples/movies").standardizedFileURL
+
     func makeServer() -> FixtureServer { FixtureServer() }
+
+    /// A server for the `--api` folder `folder` (saving writes back when `writesBack`); when the folder cannot
+    /// be served, the test fails with the folder's error and a plain server stands in.
+    func apiServer(_ folder: URL, writesBack: Bool = false) -> FixtureServer {
+        do {
+            return try FixtureServer(api: folder, writesBack: writesBack)
+        } catch {
+            XCTFail("\(error)")
+            return FixtureServer()
+        }
+    }
 
     /// Starts another server for this test; tearDown stops it.
     func startExtraServer(_ server: FixtureServer) throws -> FixtureServer {

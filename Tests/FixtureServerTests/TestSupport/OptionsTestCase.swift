@@ -8,9 +8,6 @@ import XCTest
 class OptionsTestCase: FixtureTestCase {
     var folders: [TemporaryFolder] = []
 
-    static let moviesFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../../server-fixtures/Examples/movies").standardizedFileURL
-
     override func tearDown() {
         super.tearDown()
         for folder in folders { folder.remove() }

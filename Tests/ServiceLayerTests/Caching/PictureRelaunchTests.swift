@@ -41,14 +41,14 @@ final class PictureRelaunchTests: FixtureServerTestCase {
         let controller = makeCachingController(server: server, disk: DiskImageCache(directory: directory))
         let results = Locked<[Result<Data, APIError>]>([])
         let done = DispatchSemaphore(value: 0)
-        MainQueue.prepare()
+        TestMainQueue.prepare()
         controller.fetchImage(url: pictureURL(server, 2)) { result in
-            XCTAssertTrue(MainQueue.isCurrent)
+            XCTAssertTrue(TestMainQueue.isCurrent)
             results.withLock { $0.append(result) }
             done.signal()
         }
-        XCTAssertEqual(MainQueue.wait(for: done, timeout: 20), .success)
-        MainQueue.drain()
+        XCTAssertEqual(TestMainQueue.wait(for: done, timeout: 20), .success)
+        TestMainQueue.drain()
         XCTAssertEqual(results.withLock { $0.count }, 1)
         XCTAssertEqual(try results.withLock { $0 }.first?.get(), bytes)
         XCTAssertEqual(server.requestCount(path: "/images/2.png"), 0)

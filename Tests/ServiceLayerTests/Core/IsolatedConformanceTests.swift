@@ -14,7 +14,7 @@ private let threads = Locked<[String: Bool]>([:])
 
 /// Records whether `event` happened on the main thread.
 private func record(_ event: String) {
-    threads.withLock { $0[event] = MainQueue.isCurrent }
+    threads.withLock { $0[event] = TestMainQueue.isCurrent }
 }
 
 /// A learner's model as an app target with main-actor default isolation declares it: its `Decodable`
@@ -90,7 +90,7 @@ final class IsolatedConformanceTests: StubTestCase {
     override func setUp() {
         super.setUp()
         stub = makeStub(always: .json(movie))
-        MainQueue.prepare()
+        TestMainQueue.prepare()
         threads.withLock { $0 = [:] }
     }
 
@@ -98,7 +98,7 @@ final class IsolatedConformanceTests: StubTestCase {
         let client = makeClient(stub)
         let once = ExactlyOnce<Result<LearnerMovie, APIError>>()
         client.send(movieEndpoint) { result in
-            XCTAssertTrue(MainQueue.isCurrent)
+            XCTAssertTrue(TestMainQueue.isCurrent)
             once.callback(result)
         }
         XCTAssertEqual(firstCall(once)?.successValue, LearnerMovie(id: 7, title: "Ran"))
@@ -149,7 +149,7 @@ final class IsolatedConformanceTests: StubTestCase {
         let handle = client.send(review) { once.callback($0) }
         handle.cancel()
         XCTAssertEqual(firstCall(once)?.failureError, .cancelled)
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(stub.requestCount, 0)
         XCTAssertNil(threads.withLock { $0["encode LearnerReview"] }, "a cancelled call encodes nothing")
     }

@@ -134,16 +134,6 @@ final class ArticleFunctionNamesTests: XCTestCase {
     }
 
     private func packageTypes() throws -> Set<String> {
-        var names: Set<String> = []
-        for folder in DocArticles.sourceFolders {
-            let base = DocArticles.root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
-                continue
-            }
-            for case let file as URL in walker where file.pathExtension == "swift" {
-                names.formUnion(SwiftDeclarationScanner.typeNames(in: try String(contentsOf: file, encoding: .utf8)))
-            }
-        }
-        return names
+        try DocArticles.packageTypes()
     }
 }

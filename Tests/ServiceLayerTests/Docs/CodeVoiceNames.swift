@@ -25,6 +25,21 @@ enum DocArticles {
         return articles.sorted { $0.path < $1.path }
     }
 
+    /// Every type name the package's sources declare.
+    static func packageTypes() throws -> Set<String> {
+        var names: Set<String> = []
+        for folder in DocArticles.sourceFolders {
+            let base = DocArticles.root.appendingPathComponent(folder)
+            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
+                continue
+            }
+            for case let file as URL in walker where file.pathExtension == "swift" {
+                names.formUnion(SwiftDeclarationScanner.typeNames(in: try String(contentsOf: file, encoding: .utf8)))
+            }
+        }
+        return names
+    }
+
     /// The text outside fenced code blocks (their Swift is compiled, and checked by `.ci/readme.py`).
     static func prose(_ text: String) -> String {
         var inFence = false

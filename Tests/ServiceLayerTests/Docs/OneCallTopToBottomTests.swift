@@ -11,10 +11,56 @@ final class OneCallTopToBottomTests: XCTestCase {
         let sources = DocArticles.root.appendingPathComponent("Sources")
         let check = try OneCallArticleCheck(article: article.text, sources: sources)
         XCTAssertEqual(try check.problems(), [], "\(article.path) no longer matches the sources")
+        // The headline count is the walk's own: the files of its table and those it names in passing.
+        let count = try check.pathFiles()
+        let stated = try XCTUnwrap(OneCallArticleCheck.headline(article.text), "the article states its count")
+        XCTAssertEqual(
+            stated.total, count.total,
+            "the article says \(stated.total) files; its walk names \(count.total): \(count.files.sorted())")
+        XCTAssertEqual(stated.controller, count.controller, "files of `ServiceLayer`")
+        XCTAssertEqual(stated.core, count.core, "files of `ServiceLayerCore`")
+        XCTAssertEqual(stated.controller + stated.core, stated.total, "the parts add up")
+        let contributing = try String(
+            contentsOf: DocArticles.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
+        let contributingCount = try XCTUnwrap(
+            contributing.firstMatch(of: /a plain `GET` crosses (\d+) files/).flatMap { Int($0.1) },
+            "CONTRIBUTING states the count")
+        XCTAssertEqual(contributingCount, count.total, "CONTRIBUTING.md's count of the files a plain GET crosses")
         // The control: the walk was read (about 37 steps, 25 files), and most rows' functions checked.
         XCTAssertGreaterThan(check.steps.count, 30)
         XCTAssertGreaterThan(Set(check.steps.map(\.file)).count, 20)
         XCTAssertGreaterThan(check.steps.flatMap(\.names).compactMap(CodeVoiceName.init).count, 40)
+    }
+
+    /// The count is the walk's distinct files plus those its section names in passing, split by module.
+    func testTheCountIsReadFromTheWalk() throws {
+        let sources = FileManager.default.temporaryDirectory.appendingPathComponent("one-call-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: sources) }
+        for path in ["App/Menu.swift", "Core/Sending/Exchange.swift", "Core/Plumbing/Lock.swift"] {
+            let file = sources.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try "func start() {}".write(to: file, atomically: true, encoding: .utf8)
+        }
+        let article = """
+            A plain `GET` crosses 3 files: 1 of the controller's module, `App`, and 2 of the core's, `Core`.
+
+            ## The walk
+
+            | step | file | functions | what happens |
+            |---|---|---|---|
+            | 1 | `App/Menu.swift` | `start()` | starts |
+            | 2 | `Core/Sending/Exchange.swift` | `start()` | sends, under `Lock.swift` |
+            | 3 | `Core/Sending/Exchange.swift` | `start()` | again, the same file |
+            """
+        let check = try OneCallArticleCheck(article: article, sources: sources, coreRoot: "Core")
+        let count = try check.pathFiles(controllerRoot: "App")
+        XCTAssertEqual(count.total, 3)
+        XCTAssertEqual(count.controller, 1)
+        XCTAssertEqual(count.core, 2)
+        let stated = try XCTUnwrap(OneCallArticleCheck.headline(article))
+        XCTAssertEqual(stated.total, 3)
+        XCTAssertNil(OneCallArticleCheck.headline("crosses many files"))
     }
 
     func testANewFileAMissingFileAndAMovedFunctionAreReported() throws {
@@ -66,6 +112,8 @@ struct OneCallArticleCheck {
     let namedFiles: [String]
     /// The `*.swift` names of the walk and of the section of files not on the path.
     let accountedFor: Set<String>
+    /// The `*.swift` names of the walk's section alone (its table and the files it names in passing).
+    let walkNames: Set<String>
     let sources: URL
     /// The core module's folder under `sources`: its folders that the walk passes through are the ones
     /// whose files must all be named (the controller's module, `ServiceLayer`, is not checked whole).
@@ -78,6 +126,7 @@ struct OneCallArticleCheck {
         var steps: [Step] = []
         var section = ""
         var accounted: Set<String> = []
+        var walk: Set<String> = []
         for line in article.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             if line.hasPrefix("## ") { section = line }
             let range = NSRange(line.startIndex..., in: line)
@@ -88,12 +137,16 @@ struct OneCallArticleCheck {
             {
                 steps.append(Step(number: number, file: file, names: names))
             }
+            if section == "## The walk" {
+                walk.formUnion(DocArticles.codeSpans(line).filter { $0.hasSuffix(".swift") && !$0.contains(" ") })
+            }
             if section == "## The walk" || section.hasPrefix("## In these folders") {
                 accounted.formUnion(DocArticles.codeSpans(line).filter { $0.hasSuffix(".swift") }.map(Self.fileName))
             }
         }
         self.steps = steps
         self.accountedFor = accounted
+        self.walkNames = walk
         self.namedFiles = DocArticles.codeSpans(article).filter { $0.hasSuffix(".swift") && !$0.contains(" ") }
     }
 
@@ -133,6 +186,38 @@ struct OneCallArticleCheck {
             }
         }
         return problems
+    }
+
+    /// The files a plain `GET` crosses, as the walk names them: every file of its table and every file
+    /// it names in passing, each found under `sources` (relative to it), and how many are in the
+    /// controller's module and in the core.
+    func pathFiles(controllerRoot: String = "ServiceLayer") throws -> (
+        files: Set<String>, total: Int, controller: Int, core: Int
+    ) {
+        let all = try swiftFiles(under: "")
+        var files: Set<String> = []
+        for name in walkNames {
+            if name.contains("/") {
+                files.insert(name)
+            } else if let found = all.first(where: { $0.hasSuffix("/" + name) }) {
+                files.insert(found)
+            }
+        }
+        let controller = files.filter { $0.hasPrefix(controllerRoot + "/") }.count
+        let core = files.filter { $0.hasPrefix(coreRoot + "/") }.count
+        return (files, files.count, controller, core)
+    }
+
+    /// The count the article states: "crosses N files: C of the controller's module, ..., and K of the
+    /// core's"; `nil` when it states none.
+    static func headline(_ article: String) -> (total: Int, controller: Int, core: Int)? {
+        let text = article.replacingOccurrences(of: "\n", with: " ")
+        guard
+            let match = text.firstMatch(
+                of: /crosses (\d+) files: (\d+) of the controller's module, `\w+`, and (\d+) of the/),
+            let total = Int(match.1), let controller = Int(match.2), let core = Int(match.3)
+        else { return nil }
+        return (total, controller, core)
     }
 
     private static func fileName(_ path: String) -> String {

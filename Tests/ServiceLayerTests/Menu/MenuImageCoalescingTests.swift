@@ -23,7 +23,7 @@ final class MenuImageCoalescingTests: MenuTestCase {
                 group.leave()
             }
         }
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 60), .success)
         return results.withLock { $0 }
     }
 
@@ -70,7 +70,7 @@ final class MenuImageCoalescingTests: MenuTestCase {
         while controller.imageCache.count == 0, Date() < deadline { usleep(1000) }
         XCTAssertEqual(controller.imageCache.count, 1)
         XCTAssertEqual(burst(controller, url: url, callers: 20).compactMap { try? $0.get() }.count, 20)
-        XCTAssertEqual(MainQueue.wait(for: first, timeout: 30), .success)
+        XCTAssertEqual(TestMainQueue.wait(for: first, timeout: 30), .success)
         XCTAssertEqual(server.requestCount(path: "/images/6.png"), 1)
     }
 }

@@ -28,11 +28,11 @@ final class MenuImageTests: MenuTestCase {
         }
         XCTAssertEqual(calls.withLock { $0.count }, 0)
         XCTAssertTrue(handle.isFinished)
-        XCTAssertEqual(MainQueue.wait(for: done, timeout: 30), .success)
+        XCTAssertEqual(TestMainQueue.wait(for: done, timeout: 30), .success)
         XCTAssertEqual(calls.withLock { $0 }, [first])
         XCTAssertEqual(server.requestCount(path: "/images/1.png"), 1, "a hit costs no request")
         handle.cancel()  // does nothing
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(calls.withLock { $0.count }, 1)
     }
 
@@ -52,7 +52,7 @@ final class MenuImageTests: MenuTestCase {
         }
         Polling.until { gate.heldCount == 1 }
         gate.open()
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 60), .success)
         XCTAssertEqual(results.withLock { $0.count }, 50)
         let images = results.withLock { $0 }.compactMap { try? $0.get() }
         XCTAssertEqual(images.count, 50)
@@ -79,8 +79,8 @@ final class MenuImageTests: MenuTestCase {
         handles[1].cancel()
         Polling.until { gate.heldCount == 1 }
         gate.open()
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success)
-        MainQueue.drain()
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 60), .success)
+        TestMainQueue.drain()
         let byIndex = Dictionary(uniqueKeysWithValues: results.withLock { $0 }.map { ($0.index, $0.result) })
         XCTAssertEqual(results.withLock { $0.count }, 3)
         XCTAssertEqual(byIndex[1].flatMap { try? $0.get() }, nil)
@@ -104,7 +104,7 @@ final class MenuImageTests: MenuTestCase {
             }
         }
         handles.forEach { $0.cancel() }
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 30), .success)
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 30), .success)
         XCTAssertEqual(results.withLock { $0 }.map { try? $0.get() }, [nil, nil])
         XCTAssertEqual(controller.imageCache.count, 0)
     }

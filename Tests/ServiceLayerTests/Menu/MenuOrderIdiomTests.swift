@@ -18,7 +18,7 @@ final class MenuOrderIdiomTests: XCTestCase {
         let notifications = self.notifications
         observer = center.addObserver(forName: MenuController.orderUpdatedNotification, object: controller, queue: nil)
         { notification in
-            XCTAssertTrue(MainQueue.isCurrent, "notifications are posted on the main queue")
+            XCTAssertTrue(TestMainQueue.isCurrent, "notifications are posted on the main queue")
             notifications.withLock { $0.append(MenuController.order(from: notification) ?? Order()) }
         }
     }
@@ -43,8 +43,8 @@ final class MenuOrderIdiomTests: XCTestCase {
                 group.leave()
             }.start()
         }
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 120), .success)
-        MainQueue.drain()
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 120), .success)
+        TestMainQueue.drain()
 
         let final = controller.order
         XCTAssertEqual(final.menuItems.count, threads * appends, "no append is lost")
@@ -66,7 +66,7 @@ final class MenuOrderIdiomTests: XCTestCase {
         controller.order.menuItems.removeAll { $0.id == 99 }  // changes nothing
         controller.order.menuItems.sort { $0.id > $1.id }
         controller.order.menuItems.remove(at: 0)
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(controller.order.menuIDs, [1])
         XCTAssertEqual(notifications.withLock { $0 }.map(\.menuIDs), [[1], [1, 2], [2, 1], [1]])
     }
@@ -83,7 +83,7 @@ final class MenuOrderIdiomTests: XCTestCase {
     func testAChangeIsAnnouncedOnlyForItsController() {
         let other = makeController(baseURL: URL(string: "http://127.0.0.1:1/")!, notificationCenter: center)
         other.order.menuItems.append(sampleItem(id: 5))
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(notifications.withLock { $0.count }, 0)
         XCTAssertEqual(controller.order, Order())
     }

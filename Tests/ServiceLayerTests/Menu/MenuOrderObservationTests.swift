@@ -19,7 +19,7 @@ final class MenuOrderObservationTests: XCTestCase {
 
     func testTheHandlerGetsTheCurrentOrderThenEveryChangeOnTheMainActor() {
         controller.addToOrder(sampleItem(id: 1))
-        MainQueue.drain()
+        TestMainQueue.drain()
         let seen = Locked<[[Int]]>([])
         let observation = controller.observeOrder { order in
             MainActor.assertIsolated("observers run on the main actor")
@@ -28,7 +28,7 @@ final class MenuOrderObservationTests: XCTestCase {
         controller.addToOrder(sampleItem(id: 2))
         controller.order.menuItems.removeFirst()
         controller.clearOrder()
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(seen.withLock { $0 }, [[1], [1, 2], [2], []])
         observation.cancel()
     }
@@ -39,20 +39,20 @@ final class MenuOrderObservationTests: XCTestCase {
             seen.withLock { $0.append(value.menuIDs) }
         }
         let cancelled = controller.observeOrder { value in seen.withLock { $0.append(value.menuIDs + [-1]) } }
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(seen.withLock { $0 }, [[], [-1]])
         XCTAssertEqual(observerCount, 2)
 
         cancelled.cancel()
         cancelled.cancel()  // does nothing
         controller.addToOrder(sampleItem(id: 3))
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(seen.withLock { $0 }, [[], [-1], [3]])
 
         XCTAssertNotNil(observation)
         observation = nil
         controller.addToOrder(sampleItem(id: 4))
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(seen.withLock { $0 }, [[], [-1], [3]], "a released observation hears nothing")
         XCTAssertEqual(observerCount, 0)
     }
@@ -62,7 +62,7 @@ final class MenuOrderObservationTests: XCTestCase {
         let observation = controller.observeOrder { value in seen.withLock { $0.append(value) } }
         observation.cancel()  // the first call is still queued on the main queue
         controller.addToOrder(sampleItem(id: 1))
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(seen.withLock { $0.count }, 0)
     }
 
@@ -74,7 +74,7 @@ final class MenuOrderObservationTests: XCTestCase {
         let seen = Locked<[[Int]]>([])
         let observation = controller.observeOrder { value in seen.withLock { $0.append(value.menuIDs) } }
         controller.addToOrder(sampleItem(id: 3))
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(seen.withLock { $0 }, [[1, 2], [1, 2, 3]])
         observation.cancel()
     }

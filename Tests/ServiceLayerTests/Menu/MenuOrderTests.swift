@@ -22,7 +22,7 @@ final class MenuOrderTests: XCTestCase {
                 $0.append(
                     (
                         MenuController.order(from: notification), notification.object as AnyObject? === controller,
-                        MainQueue.isCurrent
+                        TestMainQueue.isCurrent
                     ))
             }
         }
@@ -34,7 +34,7 @@ final class MenuOrderTests: XCTestCase {
 
     /// Waits until every notification scheduled so far has been posted.
     private func drainNotifications() {
-        MainQueue.drain()
+        TestMainQueue.drain()
     }
 
     func testSettingTheOrderPostsOnceWithTheNewOrder() {
@@ -112,7 +112,7 @@ final class MenuOrderTests: XCTestCase {
                 group.leave()
             }.start()
         }
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 120), .success)
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 120), .success)
         drainNotifications()
 
         let expectedChanges = threads * (iterations / 4 + iterations / 8)  // 250 adds + 125 removals each

@@ -19,7 +19,7 @@ final class MainActorCompletionTests: FixtureServerTestCase {
             completions.withLock { $0.append(result.failureError) }
         }
         XCTAssertEqual(completions.withLock { $0.count }, 0, "the completion must not run inside the call")
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(completions.withLock { $0 }, [.offline])
     }
 
@@ -31,12 +31,12 @@ final class MainActorCompletionTests: FixtureServerTestCase {
         DispatchQueue.global().async {
             users.fetchUser(id: 2) { result in
                 MainActor.assertIsolated()
-                onMain.withLock { $0.append(MainQueue.isCurrent && result.successValue?.id == 2) }
+                onMain.withLock { $0.append(TestMainQueue.isCurrent && result.successValue?.id == 2) }
                 done.signal()
             }
         }
-        XCTAssertEqual(MainQueue.wait(for: done, timeout: 10), .success)
-        MainQueue.drain()
+        XCTAssertEqual(TestMainQueue.wait(for: done, timeout: 10), .success)
+        TestMainQueue.drain()
         XCTAssertEqual(onMain.withLock { $0 }, [true])
     }
 
@@ -52,7 +52,7 @@ final class MainActorCompletionTests: FixtureServerTestCase {
             }
         }
         for index in [3, 0, 4, 1, 2] { handles[index].cancel() }
-        MainQueue.drain()
+        TestMainQueue.drain()
         XCTAssertEqual(order.withLock { $0 }, [3, 0, 4, 1, 2])
         server.clearFaults()
     }

@@ -106,7 +106,7 @@ enum FaultAccount {
             token.withLock { $0 = try? result.get() }
             done.signal()
         }
-        _ = MainQueue.wait(for: done, timeout: 10)
+        _ = TestMainQueue.wait(for: done, timeout: 10)
         return token.withLock { $0 }
     }
 }

@@ -87,7 +87,7 @@ final class FaultCaseRunner: Sendable {
             worker.stackSize = 1 << 20
             worker.start()
         }
-        _ = MainQueue.wait(for: group, timeout: 600)
+        _ = TestMainQueue.wait(for: group, timeout: 600)
         return reports.withLock { reports in cases.indices.compactMap { reports[$0] } }
     }
 
@@ -151,7 +151,7 @@ final class FaultCaseRunner: Sendable {
             handle.cancel()
         }
         Thread.sleep(forTimeInterval: Self.settle)
-        MainQueue.drain()  // a second completion, if any, has run by now
+        TestMainQueue.drain()  // a second completion, if any, has run by now
         let results = log.allValues.map(\.result)
         let offQueue = log.allValues.filter { !$0.onMainQueue }.count
         let elapsed = firstArrival.withLock { $0 }

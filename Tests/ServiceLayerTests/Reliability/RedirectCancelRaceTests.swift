@@ -43,7 +43,7 @@ final class RedirectCancelRaceTests: XCTestCase {
             DispatchQueue.global().asyncAfter(deadline: .now() + Double(index % 20) * 0.0003) { handle.cancel() }
             if index % 16 == 15 { Thread.sleep(forTimeInterval: 0.003) }
         }
-        XCTAssertEqual(MainQueue.wait(for: group, timeout: 60), .success, "completions missing")
+        XCTAssertEqual(TestMainQueue.wait(for: group, timeout: 60), .success, "completions missing")
         callbacks.sync {}  // a second completion already on the callback queue has run
         // A later one is caught too: the rest of the run (at least 0.3 s) watches it (LateCallWatch).
         LateCallWatch.shared.watch("no call completed twice", forAtLeast: 0.3, in: self) {

@@ -84,7 +84,7 @@ final class SoakTests: XCTestCase {
             }
             let group = DispatchGroup()
             for request in wave.requests {
-                guard MainQueue.wait(for: inFlight, timeout: 15) == .success else {
+                guard TestMainQueue.wait(for: inFlight, timeout: 15) == .success else {
                     stalled = true
                     break
                 }
@@ -113,7 +113,7 @@ final class SoakTests: XCTestCase {
                 case .after(let delay): DispatchQueue.global().asyncAfter(deadline: .now() + delay) { handle.cancel() }
                 }
             }
-            if stalled || MainQueue.wait(for: group, timeout: 20) == .timedOut {
+            if stalled || TestMainQueue.wait(for: group, timeout: 20) == .timedOut {
                 stalled = true
                 break
             }
@@ -121,7 +121,7 @@ final class SoakTests: XCTestCase {
         // A second completion already on its way lands within a hop; a later one is caught too: the rest
         // of the run (at least 0.5 s) watches that no call completes twice (LateCallWatch).
         Thread.sleep(forTimeInterval: 0.05)
-        MainQueue.drain()
+        TestMainQueue.drain()
         LateCallWatch.shared.watch("no soak call completed twice (SOAK_SEED=\(seed))", forAtLeast: 0.5, in: self) {
             records.withLock { $0.values.allSatisfy { $0.results.count <= 1 } }
         }
@@ -239,7 +239,8 @@ final class SoakTests: XCTestCase {
             done.signal()
         }.resume()
         XCTAssertEqual(
-            MainQueue.wait(for: done, timeout: 10), .success, "GET /categories after the soak", file: file, line: line)
+            TestMainQueue.wait(for: done, timeout: 10), .success, "GET /categories after the soak", file: file,
+            line: line)
         let (status, categories) = answer.withLock { $0 } ?? (0, [])
         XCTAssertEqual(status, 200, file: file, line: line)
         XCTAssertEqual(

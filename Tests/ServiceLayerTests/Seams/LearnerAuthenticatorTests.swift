@@ -10,78 +10,15 @@ import XCTest
 import FoundationNetworking
 #endif
 
-// MARK: - A learner's own backend, written as a learner writes it
+// MARK: - A learner's own backend, as the articles show it
 
-/// The learner's session: their own type, their own lock.
-private final class Session: @unchecked Sendable {
-    struct Tokens: Equatable {
-        var access: String
-        var refresh: String
-    }
-
-    private let lock = NSLock()
-    private var stored: Tokens?
-
-    var tokens: Tokens? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
-        }
-        set {
-            lock.lock()
-            defer { lock.unlock() }
-            stored = newValue
-        }
-    }
-
-    /// Replaces `old` with `new` unless someone logged out or in meanwhile.
-    func replace(_ old: Tokens, with new: Tokens) -> Tokens? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard stored == old else { return stored }
-        stored = new
-        return new
-    }
-}
-
-/// The learner's authenticator for their backend's own login and refresh formats.
-private struct ShopAuthenticator: Authenticator {
-    let session: Session
-
-    struct RefreshBody: Encodable, Sendable { let refreshToken: String }
-    struct RefreshReply: Decodable, Sendable {
-        let token: String
-        let refreshToken: String
-    }
-
-    var credential: Session.Tokens? { session.tokens }
-
-    func apply(_ credential: Session.Tokens, to request: inout URLRequest) {
-        request.setValue("Bearer \(credential.access)", forHTTPHeaderField: "Authorization")
-    }
-
-    func refresh(_ credential: Session.Tokens, with client: APIClient) async throws(APIError) -> Session.Tokens {
-        let endpoint = Endpoint<RefreshReply>(method: .post, "accounts/refresh")
-            .body(RefreshBody(refreshToken: credential.refresh))
-        let reply = try await client.send(endpoint)
-        let renewed = Session.Tokens(access: reply.token, refresh: reply.refreshToken)
-        guard let current = session.replace(credential, with: renewed) else { throw .notAuthenticated }
-        return current
-    }
-
-    func invalidate(_ credential: Session.Tokens) {
-        if session.tokens == credential { session.tokens = nil }
-    }
-}
+// `ShopTokens`, `ShopSession` and `ShopAuthenticator` are the LearnerApp's `YourOwnAPI/ShopAccount.swift`,
+// compiled here through a link (DocExamples/ShopAccount.swift): the code the articles "Your own API"
+// and "Authentication" show is the code these tests run, not a copy of it.
 
 /// The learner's models.
 private struct ShopItem: Decodable, Sendable { let name: String }
 private struct ShopItems: Decodable, Sendable { let products: [ShopItem] }
-private struct SignUpReply: Decodable, Sendable {
-    let token: String
-    let refreshToken: String
-}
 private struct SignUpBody: Encodable, Sendable {
     let email: String
     let password: String
@@ -94,7 +31,7 @@ private struct SignUpBody: Encodable, Sendable {
 /// An authenticator written for another backend's formats gets the core's guarantees: one refresh for
 /// many rejected calls, each sent again once, and a logout when the refresh fails.
 final class LearnerAuthenticatorTests: FixtureServerTestCase {
-    private let session = Session()
+    private let session = ShopSession()
 
     private func makeShopClient() -> APIClient {
         APIClient(
@@ -105,8 +42,9 @@ final class LearnerAuthenticatorTests: FixtureServerTestCase {
 
     private func signUp(on client: APIClient) async throws {
         let body = SignUpBody(email: "shop@example.com", password: "a-long-password-1", name: "Ada", emailContent: "")
-        let reply = try await client.send(Endpoint<SignUpReply>(method: .post, "accounts/signup").body(body))
-        session.tokens = Session.Tokens(access: reply.token, refresh: reply.refreshToken)
+        let reply = try await client.send(
+            Endpoint<ShopAuthenticator.TokenReply>(method: .post, "accounts/signup").body(body))
+        session.tokens = ShopTokens(access: reply.token, refresh: reply.refreshToken)
     }
 
     func test20ConcurrentRejectedCallsShareOneRefresh() async throws {

@@ -14,8 +14,8 @@ struct Delivery<Value: Sendable>: Sendable {
 /// A completion that hands `once` its result with whether it runs on the main queue.
 func delivering<Value: Sendable>(into once: ExactlyOnce<Delivery<Value>>) -> @Sendable (Result<Value, APIError>) -> Void
 {
-    MainQueue.prepare()
-    return { result in once.callback(Delivery(result: result, onMainQueue: MainQueue.isCurrent)) }
+    TestMainQueue.prepare()
+    return { result in once.callback(Delivery(result: result, onMainQueue: TestMainQueue.isCurrent)) }
 }
 
 extension XCTestCase {
@@ -40,7 +40,7 @@ extension XCTestCase {
             handle.cancel()
             return nil
         }
-        if let callbackQueue { callbackQueue.sync {} } else { MainQueue.drain() }
+        if let callbackQueue { callbackQueue.sync {} } else { TestMainQueue.drain() }
         let deliveries = once.allValues
         XCTAssertEqual(deliveries.count, 1, "the completion must run exactly once", file: file, line: line)
         if callbackQueue == nil {

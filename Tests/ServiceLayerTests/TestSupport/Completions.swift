@@ -40,7 +40,7 @@ final class Completions<Value: Sendable>: Sendable {
         }
         if settle > 0 { Polling.pause(settle) }
         callbackQueue?.sync {}
-        MainQueue.drain()
+        TestMainQueue.drain()
         for (index, once) in calls where once.callCount > 1 {
             XCTFail("call \(index) completed \(once.callCount) times", file: file, line: line)
         }

@@ -41,7 +41,7 @@ extension XCTestCase {
     ) {
         for once in onces { firstCall(once, file: file, line: line) }
         Polling.pause(settle)
-        MainQueue.drain()
+        TestMainQueue.drain()
         for (index, once) in onces.enumerated() {
             XCTAssertEqual(once.callCount, 1, "completion calls of callback \(index)", file: file, line: line)
         }

@@ -20,7 +20,7 @@ class FixtureServerTestCase: XCTestCase {
 
     override func setUpWithError() throws {
         try super.setUpWithError()
-        MainQueue.prepare()
+        TestMainQueue.prepare()
         server = FixtureServer()
         try server.start()
     }

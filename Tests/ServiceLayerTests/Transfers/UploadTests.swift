@@ -135,7 +135,7 @@ final class UploadTests: FixtureServerTestCase {
             (completion: @escaping @Sendable (Result<Void, APIError>) -> Void) in
             client.send(
                 Endpoint<Void>(method: .post, "users/4/avatar").multipart(form),
-                progress: { progress in values.withLock { $0.append((progress, MainQueue.isCurrent)) } },
+                progress: { progress in values.withLock { $0.append((progress, TestMainQueue.isCurrent)) } },
                 completion: { completion($0) })
         }
         XCTAssertNotNil(try result?.get())

@@ -73,7 +73,7 @@ final class AllUsersTests: FixtureServerTestCase {
         XCTAssertEqual(result?.successValue?.count, 12)
         handle?.cancel()
         XCTAssertEqual(handle?.isCancelled, false)
-        MainQueue.drain()
+        TestMainQueue.drain()
     }
 
     func testAsyncWalkAndCancellation() async throws {

@@ -18,7 +18,7 @@ final class AvatarUploadTests: FixtureServerTestCase {
             controller.uploadAvatar(
                 userID: 5, image: image, fileName: "me.png",
                 progress: { progress in
-                    onMain.withLock { $0.append(MainQueue.isCurrent) }
+                    onMain.withLock { $0.append(TestMainQueue.isCurrent) }
                     last.withLock { $0 = progress }
                 }, completion: { completion($0) })
         }

@@ -1,0 +1,1 @@
+../../YourOwnAPI/ShopScreen.swift

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// MARK: - The message of an error: what happened, why, the fix
+
+extension APIError {
+    /// A language the messages of ``APIError`` are written in.
+    ///
+    /// Each language is one table of messages (`Messages/English/EnglishMessages.swift` is the one written so far): a
+    /// later language is a new table and a new case here, not a change to any error. The language is
+    /// chosen explicitly with ``APIError/messageLanguage``: Linux ignores `.xcstrings` catalogs and its
+    /// `Locale.current` is fixed, so the layer never guesses it from the system.
+    public enum MessageLanguage: String, Sendable, CaseIterable {
+        /// English, the default.
+        case english = "en"
+
+        /// The table that writes this language's messages.
+        var table: any MessageTable {
+            switch self {
+            case .english: return EnglishMessages()
+            }
+        }
+    }
+
+    /// The language of every message (`errorDescription`, `failureReason`, `recoverySuggestion`,
+    /// ``APIError/explanation(for:in:)``): ``MessageLanguage/english`` by default. Set it once, at launch.
+    public static var messageLanguage: MessageLanguage {
+        get { languageSetting.withLock { $0 } }
+        set { languageSetting.withLock { $0 = newValue } }
+    }
+
+    private static let languageSetting = Locked(MessageLanguage.english)
+
+    /// The three parts of an error's message, each a sentence or two with the facts filled in (the URL
+    /// without its query or credentials, the status, the key path, the timeout...).
+    public struct Explanation: Sendable, Equatable, CustomStringConvertible {
+        /// What happened, naming the URL when it is known.
+        public let what: String
+        /// Why, as far as the client can tell.
+        public let why: String
+        /// The concrete fix.
+        public let fix: String
+
+        init(sentences what: String, _ why: String, _ fix: String) {
+            self.what = what
+            self.why = why
+            self.fix = fix
+        }
+
+        /// The three parts in order, as one paragraph.
+        public var description: String { "\(what) \(why) \(fix)" }
+    }
+
+    /// This error's message, with facts the error value itself cannot carry taken from `request` (the
+    /// request that failed, as an ``ExchangeReport`` holds it): its URL, its timeout, and whether it
+    /// carried a credential (an `Authorization` header or a secret query item such as `api_key`).
+    ///
+    /// `errorDescription` is `explanation().description`: the facts the error carries (the URL of a
+    /// transport or decoding failure), none from a request.
+    /// - Parameters:
+    ///   - request: The failed request; `nil` (the error's own facts only) by default.
+    ///   - language: The table to use; ``APIError/messageLanguage`` by default.
+    public func explanation(for request: URLRequest? = nil, in language: MessageLanguage? = nil) -> Explanation {
+        let context = MessageContext(request: request)
+        return (language ?? Self.messageLanguage).table.explain(messageKind(context))
+    }
+}
+
+// MARK: - LocalizedError
+
+extension APIError: LocalizedError {
+    /// What happened, why and the fix, as one paragraph (``Explanation/description``): the text a
+    /// learner prints with `localizedDescription`. Never contains a token, a password or a URL's query.
+    public var errorDescription: String? { explanation().description }
+
+    /// Why it happened, as far as the client can tell (``Explanation/why``).
+    public var failureReason: String? { explanation().why }
+
+    /// The concrete fix (``Explanation/fix``).
+    public var recoverySuggestion: String? { explanation().fix }
+}
+
+// MARK: - Facts a message names
+
+/// Facts about the failed request that the error value cannot carry (see ``APIError/explanation(for:in:)``).
+struct MessageContext {
+    var url: URL?
+    var timeout: TimeInterval?
+    /// Whether the request carried a credential; `nil` when unknown.
+    var sentCredential: Bool?
+
+    init(request: URLRequest?) {
+        guard let request else { return }
+        url = request.url
+        timeout = request.timeoutInterval
+        let headers = (request.allHTTPHeaderFields ?? [:]).keys.map { $0.lowercased() }
+        let credentialHeader = headers.contains { Redaction.secretHeaders.contains($0) && $0 != "set-cookie" }
+        let queryItems = request.url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.queryItems } ?? []
+        let credentialItem = queryItems.contains { Redaction.secretFields.contains($0.name.lowercased()) }
+        sentCredential = credentialHeader || credentialItem
+    }
+}
+
+/// A URL as a message shows it: scheme, host, port and path — never the user, the password, the query
+/// or the fragment, which may hold a secret.
+enum ShownURL {
+    static func text(_ url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true), let host = components.host
+        else { return "<a URL that cannot be shown>" }
+        var shown = URLComponents()
+        shown.scheme = components.scheme
+        shown.host = host
+        shown.port = components.port
+        shown.percentEncodedPath = components.percentEncodedPath
+        return shown.string ?? "<a URL that cannot be shown>"
+    }
+
+    /// `host:port`, with the scheme's default port when the URL names none.
+    static func hostPort(_ url: URL) -> String? {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true), let host = components.host
+        else { return nil }
+        let port = components.port ?? (components.scheme?.lowercased() == "https" ? 443 : 80)
+        return "\(host):\(port)"
+    }
+}

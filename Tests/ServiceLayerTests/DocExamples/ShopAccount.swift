@@ -1,0 +1,1 @@
+../../../Examples/LearnerApp/YourOwnAPI/ShopAccount.swift
