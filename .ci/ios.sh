@@ -42,7 +42,7 @@ CI (ios): then run bash ../shared/tools/ios-sdk/setup.sh once (about a minute; k
 EOF
     exit 1
 fi
-echo "ios: SDK $sdk"
+echo "ios: SDK $sdk (two declarations of newer SDKs added in a scratch overlay, see below)"
 
 scratch=${IOS_SCRATCH:-$(mktemp -d)}
 [ -n "${IOS_SCRATCH:-}" ] || trap 'rm -rf "$scratch"' EXIT
@@ -144,18 +144,32 @@ package_modules=(
     main-queue-trap exe "$(sources main-queue-trap no Tests/MainQueueTrap)"
 )
 
+# Diagnostics name the scratch folder's links (and the os(macOS) pass's copies, beside them as
+# src/mac-NAME/FILE): name the project's files instead.
+real_paths() {
+    local line file link
+    while IFS= read -r line; do
+        if [[ $line == "$scratch/src/"* ]]; then
+            file=${line%%:*}
+            link=${file/\/src\/mac-//src/}
+            [ -L "$link" ] && line="$(realpath --relative-to="$root" "$link")${line#"$file"}"
+        fi
+        printf '%s\n' "$line"
+    done
+}
+
 failed=0
 # Runs typecheck.sh and fails on an error or a warning (typecheck.sh fails on errors only).
 check() { # TRIPLE OUT NAME KIND DIR...
     local triple=$1 out=$2 output status
     shift 2
-    output=$(bash "$tools/typecheck.sh" "$sdk" "$triple" "$out" "$@")
-    status=$?
+    output=$(bash "$tools/typecheck.sh" "$sdk" "$triple" "$out" "$@" | real_paths)
+    status=$? # pipefail: typecheck.sh's status
     echo "$output"
     [ $status -ne 0 ] && failed=1
     while IFS= read -r name; do
         failed=1
-        grep -E ': (warning|error):' "$out/logs/$name.log" | sed "s|$scratch/src/[^/]*/|(scratch)/|" | head -n 20
+        grep -E ': (warning|error):' "$out/logs/$name.log" | real_paths | head -n 20
     done < <(awk '/ rc=/ && !/ warnings=0$/ { print $1 }' <<<"$output")
     return 0
 }
@@ -183,6 +197,18 @@ for mode in "${learner_modes[@]}"; do
     SWIFT_FLAGS=${mode#*|} check arm64-apple-ios15.0 "$scratch/15" "$name" lib "$(sources "$name" no "Examples/LearnerApp/Sources/$name")"
 done
 
+# The Restaurant app (Examples/RestaurantApp.swiftpm, an App Playground: AppleProductTypes exists only in
+# Xcode and Swift Playgrounds, so nothing builds it on Linux) against the real SwiftUI, as each of its two
+# manifests builds it: Package@swift-6.2.swift (Xcode 26: Swift 6, main-actor default isolation) and
+# Package.swift (Xcode 16, Swift Playgrounds: Swift 6). Emitted as a library, so that the checks that run
+# after type-checking (SIL: isolation regions, definite initialization) run too.
+echo "ios: the Restaurant app (Examples/RestaurantApp.swiftpm), arm64-apple-ios15.0"
+app_sources=$(sources AppModule no Examples/RestaurantApp.swiftpm/Sources)
+for mode in "main-actor default isolation|-swift-version 6 -default-isolation MainActor" "no default isolation|-swift-version 6"; do
+    echo "  ${mode%%|*}:"
+    SWIFT_FLAGS=${mode#*|} check arm64-apple-ios15.0 "$scratch/15" AppModule lib "$app_sources"
+done
+
 # The macOS-only branches, as far as the iOS SDK allows: a copy of every module that has an `os(macOS)`
 # condition, with `os(macOS)` read as `os(iOS)` (true here), type-checked against the iOS SDK's Darwin,
 # Mach and Foundation. What macOS has and iOS has not is left unchecked: `Process` (Foundation's NSTask,
@@ -201,23 +227,24 @@ for ((i = 0; i < ${#package_modules[@]}; i += 3)); do
 done
 # (The iOS 15 pass's module cache: the last -module-cache-path given wins.)
 mac_output=$(SWIFT_FLAGS="-swift-version 6 -module-cache-path $scratch/15/cache" \
-    bash "$tools/typecheck.sh" "$sdk" arm64-apple-ios15.0 "$scratch/mac" "${mac_modules[@]}")
-echo "$mac_output"
+    bash "$tools/typecheck.sh" "$sdk" arm64-apple-ios15.0 "$scratch/mac" "${mac_modules[@]}" | real_paths)
+awk '/ rc=/' <<<"$mac_output"
 for ((i = 0; i < ${#mac_modules[@]}; i += 3)); do
     log=$scratch/mac/logs/${mac_modules[i]}.log
     unexpected=$(grep -E ': (error|warning):' "$log" | grep -vE ": error: cannot find (type )?'Process' in scope")
     if [ -n "$unexpected" ]; then
-        echo "$unexpected"
+        echo "$unexpected" | real_paths
         failed=1
     fi
-    grep -E ": error: cannot find (type )?'Process' in scope" "$log" | sed -E "s|^$scratch/src/mac-[^/]*/|  unchecked (no Process on iOS): |; s|: error: .*||"
+    grep -E ": error: cannot find (type )?'Process' in scope" "$log" | real_paths \
+        | sed -E "s|^|  expected, unchecked beyond it (iOS has no Process): |; s|: error: .*||"
 done
 
 # The floor check: the same package modules for iOS 14 must fail (availability errors: the package uses
 # iOS 15 APIs, as Package.swift's floor says), or the checks above prove nothing about availability.
 echo "ios: floor check: the package's modules for arm64-apple-ios14.0 must fail"
-floor_output=$(bash "$tools/typecheck.sh" "$sdk" arm64-apple-ios14.0 "$scratch/14" "${package_modules[@]}")
-floor_status=$?
+floor_output=$(bash "$tools/typecheck.sh" "$sdk" arm64-apple-ios14.0 "$scratch/14" "${package_modules[@]}" | real_paths)
+floor_status=$? # pipefail: typecheck.sh's status
 echo "$floor_output"
 floor_errors=$(cat "$scratch/14/logs/"*.log | grep -cE ': error: .* is only available in iOS 15(\.0)? or newer')
 if [ $floor_status -eq 0 ] || [ "$floor_errors" -eq 0 ]; then
@@ -225,8 +252,8 @@ if [ $floor_status -eq 0 ] || [ "$floor_errors" -eq 0 ]; then
     failed=1
 else
     echo "ios: iOS 14 fails as it should: $floor_errors errors of 'only available in iOS 15.0 or newer', in:"
-    cat "$scratch/14/logs/"*.log | grep -E ': error: .* is only available in iOS 15(\.0)? or newer' \
-        | sed -E "s|^$scratch/src/[^/]*/|  |; s|: error: |: |"
+    cat "$scratch/14/logs/"*.log | grep -E ': error: .* is only available in iOS 15(\.0)? or newer' | real_paths \
+        | sed -E "s|^|  |; s|: error: |: |"
 fi
 
 elapsed=$(($(date +%s) - started))
