@@ -3,8 +3,12 @@
 # Network, Foundation as Apple ships it), on Linux: every library and executable module, the learner
 # screens and the learner's own API code in the six learner modes (the real UIKit and SwiftUI, no
 # stand-ins), and the Restaurant app (Examples/RestaurantApp.swiftpm). 0 errors and 0 warnings, for
-# arm64-apple-ios15.0 (the package's floor, so the compiler enforces availability). Then the floor check:
-# the package's modules for arm64-apple-ios14.0 must fail (they use iOS 15 APIs), so the check provably checks.
+# arm64-apple-ios15.0 (the package's floor, so the compiler enforces availability); a self-test plants an
+# iOS 16 call in a copy of one of the app's screens, which must fail. Then the `os(macOS)` branches, read
+# as iOS in a copy (only `Process`, which iOS lacks, may be missing). Then the floor check: the package's
+# modules for arm64-apple-ios14.0 must fail (they use iOS 15 APIs), so the check provably checks.
+# Prints a line per module and learner mode; fails on any error or warning (typecheck.sh fails on errors
+# only). Test targets are not checked: the SDK has no XCTest.
 #
 # The SDK: ../shared/tools/ios-sdk/setup.sh prepares it from a bare git copy of the public repository
 # danpashin/sdks (IOS_SDK_GIT, or .mirror/danpashin+sdks/repo beside the project) and keeps it in the home
@@ -36,17 +40,19 @@ setup_status=$?
 if [ $setup_status -ne 0 ] || [ ! -d "$sdk" ]; then
     cat >&2 <<EOF
 CI (ios): FAILED: no iOS SDK (setup.sh exit $setup_status). This stage never passes without one.
-CI (ios): Get a bare git copy of the public repository danpashin/sdks (see DEVELOPERS.md in shared/),
-CI (ios): put it at .mirror/danpashin+sdks/repo beside the project or set IOS_SDK_GIT=/path/to/it,
+CI (ios): Get a bare git copy of the public repository danpashin/sdks (the comments of
+CI (ios): $tools/setup.sh say how), put it at .mirror/danpashin+sdks/repo beside the project
+CI (ios): (or in a folder above it) or set IOS_SDK_GIT=/path/to/it,
 CI (ios): then run bash ../shared/tools/ios-sdk/setup.sh once (about a minute; kept in ~/.cache/ios-sdk).
 EOF
     exit 1
 fi
-echo "ios: SDK $sdk (two declarations of newer SDKs added in a scratch overlay, see below)"
+echo "ios: SDK $sdk (with two declarations of newer SDKs, in a scratch overlay: see .ci/ios.sh)"
 
 scratch=${IOS_SCRATCH:-$(mktemp -d)}
 [ -n "${IOS_SCRATCH:-}" ] || trap 'rm -rf "$scratch"' EXIT
-rm -rf "$scratch/src" "$scratch/sdk" "$scratch/resource" "$scratch/15" "$scratch/14" "$scratch/mac"
+# A kept IOS_SCRATCH keeps its overlay SDK and module caches (a second run is faster), nothing else.
+rm -rf "$scratch/src" "$scratch/15/mods" "$scratch/15/logs" "$scratch/14/mods" "$scratch/14/logs" "$scratch/mac"
 mkdir -p "$scratch/src"
 
 # The SDK as a Swift 6.1+ SDK (Xcode 16.3 and later) declares it, for two declarations the 17.4 SDK (built
@@ -65,6 +71,8 @@ link_all_but() { # FROM TO NAME: links FROM's entries into TO, all but NAME
         [ "$(basename "$e")" = "$3" ] || ln -s "$e" "$2/$(basename "$e")"
     done
 }
+if [ "$(cat "$scratch/sdk/.overlay-of" 2>/dev/null)" != "$sdk" ]; then
+rm -rf "$scratch/sdk" "$scratch/resource" "$scratch/15/cache" "$scratch/14/cache"
 link_all_but "$sdk" "$scratch/sdk" usr
 link_all_but "$sdk/usr" "$scratch/sdk/usr" lib
 link_all_but "$sdk/usr/lib" "$scratch/sdk/usr/lib" swift
@@ -88,6 +96,8 @@ extension Dispatch.DispatchSpecificKey : Swift.Sendable where T : Swift.Sendable
 EOF
 done
 ln -s "$(dirname "$sdk")/resource" "$scratch/resource" # typecheck.sh looks for the resource folder beside the SDK
+echo "$sdk" >"$scratch/sdk/.overlay-of"
+fi
 sdk=$scratch/sdk
 
 # SwiftPM's generated `Bundle.module` accessor (what it writes for a target with resources on Apple
@@ -208,6 +218,25 @@ for mode in "main-actor default isolation|-swift-version 6 -default-isolation Ma
     echo "  ${mode%%|*}:"
     SWIFT_FLAGS=${mode#*|} check arm64-apple-ios15.0 "$scratch/15" AppModule lib "$app_sources"
 done
+
+# The app's check checks: a copy of the app with an iOS 16 call planted in one screen must fail.
+planted=$scratch/src/AppModule-planted
+mkdir -p "$planted"
+cp -L "$app_sources"/*.swift "$planted/"
+cat >>"$planted/OrderView.swift" <<'EOF'
+
+extension OrderView {
+    var planted: some View { List {}.scrollContentBackground(.hidden) }  // iOS 16
+}
+EOF
+SWIFT_FLAGS="-swift-version 6 -default-isolation MainActor -I $scratch/15/mods -module-cache-path $scratch/15/cache" \
+    bash "$tools/typecheck.sh" "$sdk" arm64-apple-ios15.0 "$scratch/planted" AppModule exe "$planted" >/dev/null
+if grep -q "OrderView.swift:.*error: 'scrollContentBackground' is only available in iOS 16" "$scratch/planted/logs/AppModule.log"; then
+    echo "  self-test: an iOS 16 call planted in (a copy of) OrderView.swift fails, as it should"
+else
+    echo "CI (ios): the self-test's planted iOS 16 call in OrderView.swift did not fail: the app's check checks nothing" >&2
+    failed=1
+fi
 
 # The macOS-only branches, as far as the iOS SDK allows: a copy of every module that has an `os(macOS)`
 # condition, with `os(macOS)` read as `os(iOS)` (true here), type-checked against the iOS SDK's Darwin,
