@@ -33,7 +33,8 @@ final class Restaurant: ObservableObject {
             if let builtInServer {
                 baseURL = builtInServer.baseURL
             } else {
-                let server = FixtureServer()
+                // Not recording requests: the app may run for hours, and nothing reads the records.
+                let server = FixtureServer(recordsRequests: false)
                 do {
                     try server.start()
                 } catch {
