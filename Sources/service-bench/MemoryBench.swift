@@ -180,11 +180,24 @@ struct MemoryReading {
         var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
         let result = withUnsafeMutablePointer(to: &info) { pointer in
             pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
-                task_info(mach_task_self(), task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+                task_info(currentTaskPort, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
             }
         }
         return result == KERN_SUCCESS ? info.resident_size : nil
     }
     #endif
 }
+
+#if canImport(Darwin)
+/// This process's task port, for `task_info`. C's `mach_task_self()` is a macro over the global
+/// `mach_task_self_` (`#define mach_task_self() mach_task_self_` in the SDK's `mach/mach_init.h`), and Swift
+/// imports no function-like macro, so `mach_task_self()` does not exist in Swift; and `mach_task_self_`, a
+/// mutable C global, is rejected in Swift 6 mode by SDKs before macOS 15.4 ("reference to var
+/// 'mach_task_self_' is not concurrency-safe", https://github.com/apple/swift-system/issues/373). The
+/// system starts `mach_task_self_` as `task_self_trap()` (`mach_init()` in dyld's `src/glue.c`,
+/// https://github.com/opensource-apple/dyld/blob/3f928f32597888c5eac6003b9199d972d49857b5/src/glue.c#L646),
+/// so the trap is called once here and its port kept, as https://github.com/apple/swift-system/pull/369
+/// suggests.
+private let currentTaskPort: mach_port_t = task_self_trap()
+#endif
 #endif

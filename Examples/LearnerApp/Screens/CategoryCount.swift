@@ -2,6 +2,10 @@ import Foundation
 import ServiceLayer
 import ServiceLayerTesting
 
+#if os(iOS)
+import SwiftUI  // on Linux and macOS, SwiftUIStandIns.swift stands in
+#endif
+
 // The "Using it from UIKit and SwiftUI" article's preview: a SwiftUI view that calls
 // `MenuController.shared`, and a preview that points `.shared` at stubbed answers, so the canvas needs no
 // server and the library is not edited.

@@ -1,3 +1,5 @@
+// Plays the part of UIKit and SwiftUI for the stand-ins, so it is not compiled where the real ones are (iOS).
+#if !os(iOS)
 import Foundation
 import ServiceLayer
 
@@ -224,3 +226,4 @@ public enum LearnerWalk {
         poll()
     }
 }
+#endif

@@ -1,6 +1,10 @@
 import Foundation
 import ServiceLayer
 
+#if os(iOS)
+import UIKit  // on Linux and macOS, UIKitStandIns.swift stands in
+#endif
+
 // The README's table cell: it shows a dish and loads its picture, and a reused cell cancels the
 // request it no longer needs.
 final class MenuItemCell: UITableViewCell {

@@ -1,6 +1,10 @@
 import Foundation
 import ServiceLayer
 
+#if os(iOS)
+import UIKit  // on Linux and macOS, UIKitStandIns.swift stands in
+#endif
+
 /// The dishes of one category, and Apple's way of adding one to the order.
 final class MenuScreen: UIViewController {
     let category: String
@@ -9,7 +13,11 @@ final class MenuScreen: UIViewController {
 
     init(category: String) {
         self.category = category
-        super.init()
+        super.init(nibName: nil, bundle: nil)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
     }
 
     func load(done: @escaping () -> Void) {

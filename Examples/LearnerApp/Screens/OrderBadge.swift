@@ -1,6 +1,10 @@
 import Foundation
 import ServiceLayer
 
+#if os(iOS)
+import SwiftUI  // on Linux and macOS, SwiftUIStandIns.swift stands in
+#endif
+
 // The README's SwiftUI view: `.task` follows the order for as long as the view is on screen.
 struct OrderBadge: View {
     @State private var count = 0

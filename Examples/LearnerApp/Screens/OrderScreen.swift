@@ -1,6 +1,10 @@
 import Foundation
 import ServiceLayer
 
+#if os(iOS)
+import UIKit  // on Linux and macOS, UIKitStandIns.swift stands in
+#endif
+
 // The README's order screen: a badge that follows the order, and the "Submit" button.
 final class OrderScreen: UIViewController {
     private var orderObservation: OrderObservation?

@@ -1,7 +1,9 @@
 // Stand-ins for the few SwiftUI types `OrderBadge` uses, with SwiftUI's isolation: a `View` and its
 // `body` are `@MainActor`, and the action of `.task` runs on the main actor and is cancelled when the
 // view goes away. `LearnerWalk` plays the part of SwiftUI: it reads `body` and runs the task. (No file
-// here imports SwiftUI, so these never meet the real types.)
+// here imports SwiftUI, so these never meet the real types.) On iOS the screens import SwiftUI itself, and
+// this file is empty.
+#if !os(iOS)
 @MainActor
 protocol View {
     associatedtype Body
@@ -55,3 +57,4 @@ protocol PreviewProvider {
     associatedtype Previews: View
     static var previews: Previews { get }
 }
+#endif

@@ -1,14 +1,21 @@
 // Stand-ins for the few UIKit types the screens use, so that code written for an iOS app target
 // compiles on Linux and macOS, with the isolation UIKit gives it: UIKit's views and view controllers are
 // `@MainActor`, so their subclasses are too, in every language mode. (No file here imports UIKit, so
-// these never meet the real types.)
+// these never meet the real types.) On iOS the screens import UIKit itself, and this file is empty.
+#if !os(iOS)
 import Foundation
 
 @MainActor
 class UIViewController {
     var title: String?
 
-    init() {}
+    init(nibName: String?, bundle: Bundle?) {}
+
+    required init?(coder: NSCoder) {}
+
+    convenience init() {
+        self.init(nibName: nil, bundle: nil)
+    }
 
     func viewDidLoad() {}
 }
@@ -50,3 +57,4 @@ final class UIImage {
         self.data = data
     }
 }
+#endif

@@ -1,6 +1,10 @@
 import Foundation
 import ServiceLayer
 
+#if os(iOS)
+import UIKit  // on Linux and macOS, UIKitStandIns.swift stands in
+#endif
+
 /// A directory of the team, loaded through the other two tutorial shapes: the route enum's base service
 /// and the generic request helper. A view controller, so main-actor isolated in every mode.
 final class TeamDirectoryScreen: UIViewController {
