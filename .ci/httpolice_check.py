@@ -117,6 +117,13 @@ EXCHANGES = [
     ("profile-patch", json_request("PATCH", "/profile", '{"favoriteGenre":"comedy"}')),
     ("profile-delete-405", request("DELETE", "/profile")),
     ("movies-typo-404", request("GET", "/movis")),
+    # The first hour (issue 48): the index at /, a swap typo, a wrong root
+    ("index-json", request("GET", "/", ["Accept: application/json"])),
+    ("index-html", request("GET", "/", ["Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"])),
+    ("index-head", request("HEAD", "/", ["Accept: text/html"])),
+    ("index-options", request("OPTIONS", "/")),
+    ("popular-swap-typo-404", request("GET", "/movie/popluar")),
+    ("movies-wrong-root-404", request("GET", "/api/movies")),
     ("account-by-code", request("GET", "/account", ["X-Mock-Response-Code: 401"])),
     ("popular", request("GET", "/movie/popular")),
     ("popular-page-2", request("GET", "/movie/popular?page=2")),

@@ -88,10 +88,10 @@ final class ConnectionTests: FixtureTestCase {
         XCTAssertEqual(try fetch("/categories").status, 200)
     }
 
-    func testBindingATakenPortThrowsBind() throws {
+    func testBindingATakenPortThrowsPortInUse() throws {
         let other = FixtureServer(port: server.port)
         XCTAssertThrowsError(try other.start()) { error in
-            XCTAssertEqual(error as? FixtureServerError, .bind(EADDRINUSE))
+            XCTAssertEqual(error as? FixtureServerError, .portInUse(server.port))
         }
         XCTAssertThrowsError(try FixtureServer(host: "not a host").start()) { error in
             XCTAssertEqual(error as? FixtureServerError, .invalidHost("not a host"))

@@ -4,7 +4,7 @@
 //         [--watch] [--delay MS] [--read-only] [--static FOLDER] [--no-cors] [--snapshot FILE]
 //     swift run fixture-server --record UPSTREAM_URL --api FOLDER
 //
-// Prints one line per request and stops cleanly on SIGINT or SIGTERM.
+// Lists every route it serves, prints one line per request and stops cleanly on SIGINT or SIGTERM.
 
 import Dispatch
 import FixtureServer
@@ -22,6 +22,7 @@ let usage = """
            fixture-server --record UPSTREAM_URL --api FOLDER [--host HOST] [--port PORT]
 
     Serves the Restaurant, reqres and accounts fixture APIs over HTTP/1.1, and your own API from a folder.
+    Lists every route when it starts; GET / shows them in a browser.
 
     options:
       --host HOST   numeric address to bind (default 127.0.0.1)
@@ -154,9 +155,9 @@ do {
 }
 if let upstream, let apiFolder {
     writeLine("fixture-server: recording \(upstream.absoluteString) into \(apiFolder)/routes.json", to: .standardOutput)
-} else if let apiFolder {
-    writeLine("fixture-server: your API from \(apiFolder), at the root path:", to: .standardOutput)
-    for line in server.apiRoutes { writeLine("  " + line, to: .standardOutput) }
+} else {
+    // Every route, built-in ones included, in every mode: what a learner can call without reading the README.
+    for line in server.routeListing { writeLine(line, to: .standardOutput) }
 }
 
 let snapshotPath = snapshotFile

@@ -1,3 +1,4 @@
+import FixtureServer
 import Foundation
 import XCTest
 
@@ -22,11 +23,13 @@ final class ExecutableOptionsTests: XCTestCase {
         return file
     }
 
-    /// Runs the executable with `arguments` to its end; returns the status, stdout and stderr.
-    private func run(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    /// Runs the executable with `arguments` (in `folder`, the test's own current folder by default) to its
+    /// end; returns the status, stdout and stderr.
+    private func run(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, out: String, err: String) {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if let folder { process.currentDirectoryURL = folder }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
@@ -67,14 +70,33 @@ final class ExecutableOptionsTests: XCTestCase {
         }
     }
 
-    func testSnapshotIsWrittenWhenTheServerStops() throws {
-        let folder = try TemporaryFolder("snapshot-exe")
-        defer { folder.remove() }
-        try folder.write("db.json", #"{"notes": [{"id": 1, "text": "kept"}]}"#)
-        let snapshot = folder.url.appendingPathComponent("snapshot.json")
+    func testAPortInUseExitsWithThePortAndTheFix() throws {
+        let taken = FixtureServer()
+        try taken.start()
+        defer { taken.stop() }
+        let result = try run(["--port", "\(taken.port)"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("port \(taken.port) is already in use"), result.err)
+        XCTAssertTrue(result.err.contains("--port \(taken.port + 1)"), result.err)
+        XCTAssertFalse(result.err.contains("errno"), result.err)
+    }
+
+    func testARelativeExamplePathNamesTheCheckout() throws {
+        let learner = try TemporaryFolder("learner-package")
+        defer { learner.remove() }
+        let result = try run(["--port", "0", "--api", "server-fixtures/Examples/movies"], in: learner.url)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.err.contains("The path server-fixtures/Examples/movies is relative"), result.err)
+        XCTAssertTrue(result.err.contains("(the current folder)"), result.err)
+        XCTAssertTrue(result.err.contains("inside the ServiceLayer checkout"), result.err)
+    }
+
+    /// Starts the executable with `arguments` and reads its stdout up to its "listening on" line (or its end);
+    /// the caller stops it.
+    private func startListening(_ arguments: [String]) throws -> (process: Process, text: String) {
         let process = Process()
         process.executableURL = try executable()
-        process.arguments = ["--port", "0", "--api", folder.url.path, "--snapshot", snapshot.path]
+        process.arguments = arguments
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
@@ -86,6 +108,29 @@ final class ExecutableOptionsTests: XCTestCase {
             if data.isEmpty { break }
             text += String(decoding: data, as: UTF8.self)
         }
+        return (process, text)
+    }
+
+    func testThePlainServerListsEveryRouteBeforeListening() throws {
+        let (process, text) = try startListening(["--port", "0"])
+        process.terminate()
+        process.waitUntilExit()
+        for line in [
+            "Apple's OpenRestaurant API, at /:\n  GET    /categories\n", "  POST   /api/accounts/signup\n",
+            "GET /\nfixture-server listening on",
+        ] {
+            XCTAssertTrue(text.contains(line), "\(line) in:\n\(text)")
+        }
+    }
+
+    func testSnapshotIsWrittenWhenTheServerStops() throws {
+        let folder = try TemporaryFolder("snapshot-exe")
+        defer { folder.remove() }
+        try folder.write("db.json", #"{"notes": [{"id": 1, "text": "kept"}]}"#)
+        let snapshot = folder.url.appendingPathComponent("snapshot.json")
+        let (process, text) = try startListening([
+            "--port", "0", "--api", folder.url.path, "--snapshot", snapshot.path,
+        ])
         XCTAssertTrue(text.contains("type s and Return"), text)
         process.terminate()
         // A generous bound, never a measurement: a server that ignored SIGTERM must not hang the suite.

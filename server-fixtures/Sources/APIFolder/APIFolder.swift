@@ -23,7 +23,7 @@ struct APIFolder: Sendable {
     static func load(_ url: URL, writesBack: Bool) throws(APIFolderError) -> APIFolder {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue else {
-            throw APIFolderError(file: url.path, line: 0, field: "", message: "is not a folder")
+            throw APIFolderError(file: url.path, line: 0, field: "", message: notAFolder(url))
         }
         let databaseURL = url.appendingPathComponent(databaseFile)
         let routesURL = url.appendingPathComponent(routesFile)
@@ -43,6 +43,33 @@ struct APIFolder: Sendable {
             }
         }
         return APIFolder(url: url, database: database, mocks: mocks)
+    }
+
+    /// "is not a folder", and for a relative path where it was looked for; for a path into this package's
+    /// `server-fixtures/` (the examples), that it is inside the ServiceLayer checkout, and where that is when
+    /// this build's sources are on disk.
+    static func notAFolder(_ url: URL) -> String {
+        guard let base = url.baseURL else { return "is not a folder" }
+        let relative = url.relativePath
+        let current =
+            base.standardizedFileURL.path
+            == URL(
+                fileURLWithPath: FileManager.default.currentDirectoryPath
+            ).standardizedFileURL.path
+        var message = "is not a folder. The path \(relative) is relative: it was looked for in \(base.path)"
+        message += current ? " (the current folder)." : "."
+        guard let range = relative.range(of: "server-fixtures/") else { return message }
+        message += " server-fixtures/ is inside the ServiceLayer checkout, not in your package: give the path from"
+        message += " here to the checkout, e.g. --api ../ServiceLayer/\(relative[range.lowerBound...])"
+        // This file is server-fixtures/Sources/APIFolder/APIFolder.swift of the checkout this build came from.
+        let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let example = checkout.appendingPathComponent(String(relative[range.lowerBound...])).standardizedFileURL
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: example.path, isDirectory: &isFolder), isFolder.boolValue {
+            message += ", or its full path: --api \(example.path)"
+        }
+        return message + "."
     }
 
     /// Reads `url` and parses it as JSON, with the file's path and the line in any error.

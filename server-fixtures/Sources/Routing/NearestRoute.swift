@@ -2,21 +2,30 @@ import Foundation
 
 // MARK: - "Did you mean ...?"
 
-/// Levenshtein distance, for suggestions: the nearest known name to what a request sent.
+/// Optimal string alignment distance (Damerau–Levenshtein without moving a letter twice), for suggestions:
+/// the nearest known name to what a request sent. Two adjacent letters swapped (`popluar` for `popular`)
+/// count as one edit, as a learner would count them.
 enum EditDistance {
-    /// The number of single-character insertions, deletions and substitutions between `a` and `b`
-    /// (case-insensitive); both are cut to 200 characters, so the cost is bounded.
+    /// The number of single-character insertions, deletions, substitutions and swaps of two adjacent
+    /// characters that turn `a` into `b` (case-insensitive); both are cut to 200 characters, so the cost is
+    /// bounded.
     static func between(_ a: String, _ b: String) -> Int {
         let a = Array(a.lowercased().prefix(200))
         let b = Array(b.lowercased().prefix(200))
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
+        var beforePrevious = [Int](repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
-        for (i, x) in a.enumerated() {
-            var current = [i + 1] + [Int](repeating: 0, count: b.count)
-            for (j, y) in b.enumerated() {
-                current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1))
+        for i in 1...a.count {
+            var current = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...b.count {
+                let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]
@@ -38,12 +47,20 @@ enum EditDistance {
 
 /// The teaching 404 and 405 of the router: what was not found, and what exists nearby.
 enum NearestRoute {
-    /// `{"error": "Not found: /movis. Did you mean GET /movies?"}` when a route is a few edits away
-    /// (`:name` segments match any segment); the plain `{"error": "Not found"}` otherwise.
+    /// `{"error": "Not found: no route matches /movis. Did you mean /movies? It answers ..."}` when a route is
+    /// a few edits away (`:name` segments match any segment; of two routes as near, the one with fewer `:name`
+    /// segments), or when the path is a route with a wrong root (`/api/movies` for `/movies`, `/users` for
+    /// `/api/users`); the plain `{"error": "Not found"}` otherwise.
     static func notFound(_ request: HTTPRequest, among routes: [Route]) -> HTTPResponse {
         let path = request.routePath
+        let shown = clipped(path)
         let sent = path.split(separator: "/").map(String.init)
-        var best: (pattern: String, methods: String, distance: Int)?
+        if let (route, meant, note) = wrongRoot(sent, among: routes) {
+            return .error(
+                404,
+                "Not found: no route matches \(shown). Did you mean \(meant)? \(note) It answers \(route.allowHeader).")
+        }
+        var best: (pattern: String, methods: String, distance: Int, parameters: Int)?
         let limit = EditDistance.typoLimit(path)
         for route in routes {
             // Edits are at least the length difference: skip patterns that cannot be near (cheap, bounded work).
@@ -56,23 +73,60 @@ enum NearestRoute {
             }
             let distance = EditDistance.between(
                 "/" + sent.joined(separator: "/"), "/" + concrete.joined(separator: "/"))
-            if distance < (best?.distance ?? Int.max) {
-                best = ("/" + route.segments.joined(separator: "/"), route.allowHeader, distance)
-            }
+            let parameters = route.segments.filter { $0.hasPrefix(":") }.count
+            if let best, (best.distance, best.parameters) <= (distance, parameters) { continue }
+            best = ("/" + route.segments.joined(separator: "/"), route.allowHeader, distance, parameters)
         }
         guard let best, best.distance <= limit, best.distance > 0 || path != best.pattern else {
             return .error(404, "Not found")
         }
-        let shown = path.count > 100 ? String(path.prefix(100)) + "…" : path
         return .error(
             404,
             "Not found: no route matches \(shown). Did you mean \(best.pattern)? It answers \(best.methods).")
     }
 
+    /// The route `sent` names under a wrong root: `sent` with leading segments dropped (`/api/movies` →
+    /// `/movies`) or with a route's literal leading segments added (`/users` → `/api/users`), matched exactly
+    /// (`:name` segments match any segment, and the matched part has a literal one). Returns the route, the
+    /// path meant (with the values sent) and a sentence about its root; nil when none fits.
+    static func wrongRoot(_ sent: [String], among routes: [Route]) -> (Route, String, String)? {
+        guard !sent.isEmpty else { return nil }
+        func matches(_ pattern: ArraySlice<String>, _ segments: ArraySlice<String>) -> Bool {
+            pattern.count == segments.count && pattern.contains { !$0.hasPrefix(":") }
+                && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
+        }
+        var found: (route: Route, meant: [String], note: String, parameters: Int)?
+        for route in routes where !route.segments.isEmpty {
+            let pattern = route.segments
+            var candidate: ([String], String)?
+            if pattern.count < sent.count, matches(pattern[...], sent.suffix(pattern.count)) {
+                let dropped = clipped("/" + sent.prefix(sent.count - pattern.count).joined(separator: "/"))
+                let meant = Array(sent.suffix(pattern.count))
+                candidate = (meant, "Drop \(dropped) from the front: the route starts at /\(meant[0]).")
+            } else if pattern.count > sent.count, matches(pattern.suffix(sent.count), sent[...]) {
+                let added = pattern.prefix(pattern.count - sent.count)
+                guard !added.contains(where: { $0.hasPrefix(":") }) else { continue }
+                let prefix = "/" + added.joined(separator: "/")
+                candidate = (Array(added) + sent, "The route is under \(prefix)/: add \(prefix) in front.")
+            }
+            guard let (meant, note) = candidate else { continue }
+            let parameters = pattern.filter { $0.hasPrefix(":") }.count
+            if let found, found.parameters <= parameters { continue }
+            found = (route, meant, note, parameters)
+        }
+        guard let found else { return nil }
+        return (found.route, clipped("/" + found.meant.joined(separator: "/")), found.note)
+    }
+
+    /// `path`, cut to 100 characters and an ellipsis when longer, for a message.
+    static func clipped(_ path: String) -> String {
+        path.count > 100 ? String(path.prefix(100)) + "…" : path
+    }
+
     /// `{"error": "Method not allowed: POST /movies/1. This path answers GET, HEAD, PUT, ..."}` (the
     /// router adds `Allow`).
     static func methodNotAllowed(_ request: HTTPRequest, route: Route) -> HTTPResponse {
-        let path = request.routePath.count > 100 ? String(request.routePath.prefix(100)) + "…" : request.routePath
+        let path = clipped(request.routePath)
         return .error(
             405,
             "Method not allowed: \(request.method) \(path). This path answers \(route.allowHeader) (see the Allow header)."

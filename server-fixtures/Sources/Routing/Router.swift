@@ -76,20 +76,39 @@ struct Router: Sendable {
     let staticFiles: StaticFiles?
     /// Forwards every request instead of routing it (`--record`); nil by default.
     let recorder: Recorder?
+    /// The built-in APIs, in the order their routes are tried.
+    let builtInAPIs: [ServedAPI]
+    /// `GET /`: the index of ``servedAPIs``, answered when no `--static` `index.html` is.
+    let rootPage: Route
 
-    /// A router for the built-in `routes`, the folder `live`, `options` and an optional `recorder`.
+    /// A router for the built-in `apis` (none by default), the folder `live`, `options` and an optional
+    /// `recorder`.
     init(
-        routes: [Route], live: LiveAPI? = nil, options: FixtureServer.Options = .init(), recorder: Recorder? = nil
+        apis: [ServedAPI] = [], live: LiveAPI? = nil, options: FixtureServer.Options = .init(),
+        recorder: Recorder? = nil
     ) {
-        builtIn = routes
+        builtInAPIs = apis
+        builtIn = apis.flatMap(\.routes)
         self.live = live
         self.options = options
         staticFiles = options.staticFolder.flatMap { StaticFiles(folder: $0) }
         self.recorder = recorder
+        rootPage = RootPage.route(apis: { Self.servedAPIs(live: live, builtIn: apis) })
     }
 
     /// The routes, tried in order: the folder's first, then the built-in ones.
     var routes: [Route] { (live?.routes ?? []) + builtIn }
+
+    /// The APIs served now: the `--api` folder's first (its routes as served after the last reload), then
+    /// the built-in ones.
+    var servedAPIs: [ServedAPI] { Self.servedAPIs(live: live, builtIn: builtInAPIs) }
+
+    private static func servedAPIs(live: LiveAPI?, builtIn: [ServedAPI]) -> [ServedAPI] {
+        let folder = live.map {
+            ServedAPI(name: "Your API (\($0.folder.lastPathComponent))", root: "/", routes: $0.routes)
+        }
+        return (folder.map { [$0] } ?? []) + builtIn
+    }
 
     /// The last touches every answer gets, faults and 304s included: `--delay`, and the CORS headers
     /// (unless `--no-cors`).
@@ -107,8 +126,15 @@ struct Router: Sendable {
     /// `Allow` of `OPTIONS *`: every method some route answers.
     static let serverMethods = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
 
-    /// The route whose pattern matches `request`'s path, with the path parameters.
+    /// The route whose pattern matches `request`'s path, with the path parameters; for `/`, the index
+    /// (``rootPage``).
     func route(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
+        if let found = listedRoute(for: request) { return found }
+        return request.routePath == "/" ? (rootPage, [:]) : nil
+    }
+
+    /// The folder's or built-in route whose pattern matches `request`'s path (never the index).
+    private func listedRoute(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
         let pathSegments = request.routePath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         for route in routes {
             if let parameters = route.match(pathSegments) { return (route, parameters) }
@@ -130,7 +156,7 @@ struct Router: Sendable {
             return CORS.preflight(request, methods: route(for: request)?.route.allowHeader ?? Self.serverMethods)
         }
         if let recorder { return recorder.forward(request) }
-        if let staticFiles, route(for: request) == nil, let file = staticFiles.answer(request) { return file }
+        if let staticFiles, listedRoute(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {
             return NearestRoute.notFound(request, among: routes)
         }

@@ -190,17 +190,42 @@ public final class FixtureServer: Sendable {
             watcher = nil
         }
         // A recording forwards everything: no built-in route may answer (or evaluate If-Match) in its place.
-        let builtIn =
+        let builtIn: [ServedAPI] =
             recorder != nil
             ? []
-            : RestaurantRoutes.routes(data) + ReqresRoutes.routes(data) + AccountRoutes.routes(data, store: accounts)
-                + TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })
-        router = Router(routes: builtIn, live: live, options: options, recorder: recorder)
+            : [
+                ServedAPI(name: "Apple's OpenRestaurant API", root: "/", routes: RestaurantRoutes.routes(data)),
+                ServedAPI(name: "The reqres users API", root: "/api/", routes: ReqresRoutes.routes(data)),
+                ServedAPI(
+                    name: "The accounts API", root: "/api/", routes: AccountRoutes.routes(data, store: accounts)),
+                ServedAPI(
+                    name: "Uploads and downloads", root: "/",
+                    routes: TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })),
+            ]
+        router = Router(apis: builtIn, live: live, options: options, recorder: recorder)
     }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;
     /// empty for a server without one.
     public var apiRoutes: [String] { live?.api.listing ?? [] }
+
+    /// Every route the server answers, for a startup listing: a heading line per API (the `--api` folder's
+    /// first, with ``apiRoutes``' lines, then each built-in API), then its routes indented by two spaces, and
+    /// last the index at `GET /`. Empty for a recording server, which forwards every path.
+    public var routeListing: [String] {
+        guard !router.builtIn.isEmpty || live != nil else { return [] }
+        var lines: [String] = []
+        if let live {
+            lines.append("Your API from \(live.folder.path), at /:")
+            lines += apiRoutes.map { "  " + $0 }
+        }
+        for api in router.builtInAPIs {
+            lines.append(api.heading)
+            lines += api.listing
+        }
+        lines.append("This list, as a page for a browser (JSON with Accept: application/json): GET /")
+        return lines
+    }
 
     deinit {
         stop()
@@ -213,7 +238,8 @@ public final class FixtureServer: Sendable {
     /// Starting a running server throws ``FixtureServerError/alreadyRunning``. Starting again after ``stop()``
     /// works (with a new ephemeral port when `port` is 0). Records and queued faults are kept across restarts;
     /// ``acceptedConnections`` restarts from 0.
-    /// - Throws: ``FixtureServerError`` (for example `.bind(EADDRINUSE)`).
+    /// - Throws: ``FixtureServerError`` (for example ``FixtureServerError/portInUse(_:)`` when another server
+    ///   listens on `port`).
     public func start() throws {
         try lifecycle.withLock { (state: inout Lifecycle) throws(FixtureServerError) in
             guard state.runtime == nil else { throw .alreadyRunning }

@@ -244,7 +244,7 @@ final class ServerRuntime: Sendable {
         guard bound == 0 else {
             let code = errno
             Socket.close(fd)
-            throw .bind(code)
+            throw code == EADDRINUSE ? .portInUse(port) : .bind(code)
         }
         guard listen(fd, 128) == 0 else {
             let code = errno

@@ -1,0 +1,115 @@
+import Foundation
+
+// MARK: - GET /: what this server answers, for a browser and for a program
+
+/// The index at the server's root: the APIs it serves, each with its first routes, and the links to its
+/// other pages. HTML for a browser (an `Accept` that prefers `text/html`), JSON otherwise
+/// (`Accept: application/json`, `*/*`, none). `--static`'s `index.html` and a recording's upstream come first.
+enum RootPage {
+    /// A page of the server the index links to, e.g. `("API documentation", "/docs")`.
+    struct Link: Sendable, Equatable {
+        /// What the page is, in a few words.
+        let title: String
+        /// Its path on this server, starting with `/`.
+        let path: String
+    }
+
+    /// The links the index shows under the APIs. None yet: this is where the self-describing mock adds
+    /// `/docs`, `/openapi.json` and `/_inspector` (one `Link` each, in the order a learner wants them).
+    static let links: [Link] = []
+
+    /// How many routes of each API the index shows (the start-up listing shows them all).
+    static let routesShown = 6
+
+    /// The route of `/` (GET and HEAD), showing what `apis` returns when asked.
+    static func route(apis: @escaping @Sendable () -> [ServedAPI], links: [Link] = links) -> Route {
+        Route("/", [("GET", { context in answer(context.request, apis: apis(), links: links) })])
+    }
+
+    /// The index for `request`: HTML or JSON as its `Accept` prefers, with `Vary: Accept`.
+    static func answer(_ request: HTTPRequest, apis: [ServedAPI], links: [Link]) -> HTTPResponse {
+        let vary = [HTTPResponse.Field(name: "Vary", value: "Accept")]
+        guard prefersHTML(request.headers["accept"]) else {
+            return HTTPResponse(
+                status: 200, contentType: HTTPResponse.jsonContentType, body: json(apis: apis, links: links),
+                fields: vary)
+        }
+        return HTTPResponse(
+            status: 200, contentType: "text/html; charset=utf-8", body: Data(html(apis: apis, links: links).utf8),
+            fields: vary)
+    }
+
+    /// Whether `accept` ranks `text/html` above `application/json` (a browser's `text/html,...,*/*;q=0.8`
+    /// does; `application/json`, `*/*` and no `Accept` do not).
+    static func prefersHTML(_ accept: String?) -> Bool {
+        guard let accept else { return false }
+        var html: Double?
+        var json: Double?
+        for range in accept.split(separator: ",") {
+            let parts = range.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            let quality = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            switch parts.first {
+            case "text/html": html = quality
+            case "application/json": json = quality
+            default: continue
+            }
+        }
+        guard let html, html > 0 else { return false }
+        return html > (json ?? 0)
+    }
+
+    /// `{"apis": [{"name", "root", "routes": ["GET /movies", ...], "routeCount"}], "links": [{"title", "href"}]}`.
+    static func json(apis: [ServedAPI], links: [Link]) -> Data {
+        let entries: [ServerJSON] = apis.map { api in
+            let endpoints = api.endpoints
+            return .object([
+                "name": .string(api.name), "root": .string(api.root), "routeCount": .int(endpoints.count),
+                "routes": .array(endpoints.prefix(routesShown).map { .string("\($0.method) \($0.path)") }),
+            ])
+        }
+        let linkList: [ServerJSON] = links.map { .object(["title": .string($0.title), "href": .string($0.path)]) }
+        return ServerJSON.object([
+            "server": .string("fixture-server"), "apis": .array(entries), "links": .array(linkList),
+        ]).serialized()
+    }
+
+    /// A short HTML page: one section per API with its first routes (GET routes without parameters are
+    /// links), then the links.
+    static func html(apis: [ServedAPI], links: [Link]) -> String {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head><meta charset="utf-8"><title>fixture-server</title></head>
+            <body>
+            <h1>fixture-server</h1>
+            <p>The APIs this server answers, with their first routes. The terminal that started it lists every route.</p>
+
+            """
+        for api in apis {
+            let endpoints = api.endpoints
+            page += "<h2>\(escaped(api.name))</h2>\n<p>At <code>\(escaped(api.root))</code>, \(endpoints.count) "
+            page += endpoints.count == 1 ? "route.</p>\n<ul>\n" : "routes.</p>\n<ul>\n"
+            for (method, path) in endpoints.prefix(routesShown) {
+                let shown =
+                    method == "GET" && !path.contains(":")
+                    ? "<a href=\"\(escaped(path))\">\(escaped(path))</a>" : escaped(path)
+                page += "<li><code>\(escaped(method)) \(shown)</code></li>\n"
+            }
+            page += "</ul>\n"
+        }
+        if !links.isEmpty {
+            page += "<h2>More</h2>\n<ul>\n"
+            for link in links {
+                page += "<li><a href=\"\(escaped(link.path))\">\(escaped(link.title))</a></li>\n"
+            }
+            page += "</ul>\n"
+        }
+        return page + "</body>\n</html>\n"
+    }
+
+    /// `text` with `&`, `<`, `>` and `"` written as HTML entities.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+}
