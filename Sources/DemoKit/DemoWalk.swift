@@ -69,7 +69,8 @@ public final class DemoWalk: Sendable {
     }
 }
 
-/// Formats a result's error for the transcript: the case and the sentence for a person.
+/// Formats a result's error for the transcript as a learner's `print(error)` shows it: the message for a
+/// person (what, why, the fix), then the case.
 func describe(_ error: APIError) -> String {
-    "\(error)\n\(error.localizedDescription)"
+    "\(error)"
 }

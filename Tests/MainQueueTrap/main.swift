@@ -5,6 +5,8 @@
 //   off        `sleep` with APIClient.warnsWhenMainQueueIsBlocked = false
 //   return     a call, then the end of the top-level code: the program ends before the answer
 //   serviced   the fix: `dispatchMain()`
+//   busy       a burst: the main thread sends calls for 3 seconds (busy, not blocked), then
+//              `dispatchMain()`; prints "busy: every completion ran" to standard error when they all have
 // and BASE_URL is a fixture server's root. Every mode but `return` ends when its standard input
 // closes (or after 20 seconds): the test closes it once the warning (due after 2 s) has come, or, for
 // the modes that must print nothing, once as long has passed. The trap does not depend on a guess of
@@ -14,7 +16,8 @@ import ServiceLayer
 
 let arguments = CommandLine.arguments
 guard arguments.count == 3, let baseURL = URL(string: arguments[2]) else {
-    FileHandle.standardError.write(Data("usage: main-queue-trap sleep|semaphore|off|return|serviced BASE_URL\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: main-queue-trap sleep|semaphore|off|return|serviced|busy BASE_URL\n".utf8))
     exit(2)
 }
 let client = APIClient(baseURL: baseURL, options: APIClient.Options(retryPolicy: .never))
@@ -46,6 +49,27 @@ case "serviced":
     client.send(Endpoint<Data>("categories")) { _ in
         print("completion ran")
         client.send(Endpoint<Data>("menu")) { _ in print("completion ran") }
+    }
+    Thread.detachNewThread {
+        waitForTheEndOfInput()
+        print("main ended")
+        exit(0)
+    }
+    dispatchMain()
+case "busy":
+    let start = Date()
+    let sent = Locked(0)
+    let ran = Locked(0)
+    while Date().timeIntervalSince(start) < 3 {
+        sent.withLock { $0 += 1 }
+        client.send(Endpoint<Data>("categories")) { _ in
+            let all = ran.withLock { ran -> Bool in
+                ran += 1
+                return ran == sent.withLock { $0 }
+            }
+            if all { FileHandle.standardError.write(Data("busy: every completion ran\n".utf8)) }
+        }
+        Thread.sleep(forTimeInterval: 0.002)
     }
     Thread.detachNewThread {
         waitForTheEndOfInput()

@@ -4,10 +4,19 @@ import Foundation
 import FoundationNetworking
 #endif
 
-extension APIError: CustomStringConvertible {
-    /// A short, log-safe description: the case and, for HTTP errors, the status and body size (never
-    /// the body itself, which may hold a token).
+extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
+    /// What `print(error)` and `"\(error)"` show: the message a learner needs (what happened, why and
+    /// the fix, as ``errorDescription`` says it), then the case for the curious, in parentheses:
+    /// `The server answered 404 Not Found for ... Check the path ... (APIError.httpStatus(404, 27 bytes))`.
+    /// Never contains a token, a password, a URL's query or an error's body.
     public var description: String {
+        "\(explanation().description) (\(debugDescription))"
+    }
+
+    /// A short, log-safe description, for logs and `debugPrint(error)`: the case and, for HTTP errors,
+    /// the status and body size (never the body itself, which may hold a token); the log lines of
+    /// ``APIClient/Options/logger`` use it.
+    public var debugDescription: String {
         switch self {
         case .invalidRequest(let reason): return "APIError.invalidRequest(\(reason))"
         case .offline: return "APIError.offline"

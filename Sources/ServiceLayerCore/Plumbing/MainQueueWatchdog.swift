@@ -9,7 +9,9 @@ import Foundation
 /// - A main queue that never runs. ``MainQueue/async(_:)`` tells it when work is queued (``willQueue()``)
 ///   and when the main queue starts running it (``didStart()``). While something waits, one
 ///   ``OneShotTimer`` is armed; when it fires and the main queue has still started nothing, the oldest
-///   waiting work has waited at least ``patience`` seconds, and the warning is printed.
+///   waiting work has waited at least ``patience`` seconds. If the main thread sent a call meanwhile
+///   (``callSent()`` on the main thread), it is busy, not blocked — a program starting thousands of
+///   calls before `dispatchMain()` — and the timer is armed again; otherwise the warning is printed.
 /// - A program that ends first. Each main-actor call is counted from its send (``callSent()``, through
 ///   `Delivery.watched()`) to the start of its completion (``completionStarts()``); an `atexit` handler
 ///   warns when the program ends with calls counted and the main queue never started anything.
@@ -26,6 +28,10 @@ enum MainQueueWatchdog {
         var waiting = 0
         /// How many pieces of work the main queue has started, ever.
         var started: UInt64 = 0
+        /// How many calls the main thread has sent, ever: while it sends, it is busy, not blocked.
+        var sentOnMainThread: UInt64 = 0
+        /// ``sentOnMainThread`` when the timer was armed.
+        var sentOnMainThreadWhenArmed: UInt64 = 0
         /// The armed timer, while work waits.
         var timer: OneShotTimer?
         /// Calls with a main-actor completion that has not started yet.
@@ -85,8 +91,10 @@ enum MainQueueWatchdog {
     /// starts on the main queue.
     static func callSent() -> Bool {
         guard isCommandLineProcess else { return false }
+        let onMainThread = Thread.isMainThread
         let registers = state.withLock { state -> Bool? in
             guard isWatching(state) else { return nil }
+            if onMainThread { state.sentOnMainThread &+= 1 }
             state.callsWaiting += 1
             defer { state.checksAtExit = true }
             return !state.checksAtExit
@@ -115,6 +123,7 @@ enum MainQueueWatchdog {
 
     private static func arm(_ state: inout State) {
         let timer = OneShotTimer(after: patience, queue: .global(qos: .utility)) { timerFired() }
+        state.sentOnMainThreadWhenArmed = state.sentOnMainThread
         state.timer = timer
         timer.resume()
     }
@@ -123,6 +132,10 @@ enum MainQueueWatchdog {
         let warns = state.withLock { state -> Bool in
             state.timer = nil
             guard isWatching(state), state.waiting > 0 else { return false }
+            if state.sentOnMainThread != state.sentOnMainThreadWhenArmed {
+                arm(&state)  // the main thread is busy sending calls, not blocked: wait for it again
+                return false
+            }
             state.hasWarned = true
             return true
         }
@@ -151,11 +164,13 @@ enum MainQueueWatchdog {
 
     /// What the warning says: what happened, why, and the fixes.
     static let warning = """
-        ServiceLayer: a completion has waited \(Int(patience)) seconds for the main queue, which has run nothing meanwhile.
+        ServiceLayer: a completion has waited \(Int(patience)) seconds for the main queue, which has never run anything, and
+          the main thread has sent no call meanwhile.
           Why: completions of APIClient.send(_:completion:) and of the controllers run on the main actor, that is
           on the main queue, and in a command-line program nothing runs the main queue while the main thread
           sleeps, waits on a semaphore or a group, or has returned from top-level code (the program then ends
-          with no output and exit status 0).
+          with no output and exit status 0). If instead your main thread is busy on purpose for seconds before
+          it runs the main queue, the completions simply wait for it, and this warning is not for you.
           \(fixes)
         """
 }

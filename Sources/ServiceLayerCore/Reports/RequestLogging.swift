@@ -36,7 +36,7 @@ enum RequestLogLine {
                 " in \(milliseconds) ms, sent \(sent) bytes, received \(report.receivedBytes) bytes, \(report.retries) retries"
             responseBody = body  // redacted: a non-JSON body reads `<N bytes>`, so its size is not the body's
         case (let error, _):
-            line = "\(method) \(url) -> \(error.map { "\($0)" } ?? "no response")"
+            line = "\(method) \(url) -> \(error.map { $0.debugDescription } ?? "no response")"
             line += " in \(milliseconds) ms, sent \(sent) bytes, \(report.retries) retries"
         }
         if let cache = report.cache { line += ", cache: \(cache.rawValue)" }  // hit, revalidated or miss

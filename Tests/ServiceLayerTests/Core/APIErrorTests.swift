@@ -80,9 +80,34 @@ final class APIErrorTests: XCTestCase {
         XCTAssertTrue(notFound.contains("\"bad\""), "the server's message is quoted: \(notFound)")
         let decoding = APIError.decoding(description: "type mismatch at items[1].price", body: secretBody)
         XCTAssertTrue(decoding.errorDescription?.contains("items[1].price") ?? false)
-        XCTAssertEqual(APIError.tooManyTokenRefreshes.description, "APIError.tooManyTokenRefreshes")
-        XCTAssertEqual(APIError.tokenStorage("why").description, "APIError.tokenStorage(why)")
+        XCTAssertEqual(APIError.tooManyTokenRefreshes.debugDescription, "APIError.tooManyTokenRefreshes")
+        XCTAssertEqual(APIError.tokenStorage("why").debugDescription, "APIError.tokenStorage(why)")
         XCTAssertTrue(APIError.tokenStorage("why").localizedDescription.contains("(why)"))
+    }
+
+    /// `print(error)` and `"\(error)"` show the teaching text (what, why, the fix) and then the case;
+    /// `debugPrint(error)` and the log lines the short case form.
+    func testPrintingAnErrorShowsTheMessageThenTheCase() {
+        let all: [APIError] = [
+            .invalidRequest("no URL"), .offline, .timedOut, .transport(URLError(.cannotConnectToHost)),
+            .cancelled, .notAuthenticated, .httpStatus(code: 404, body: secretBody),
+            .decoding(description: "type mismatch at items[1].price", body: secretBody),
+            .server(message: "Email taken"), .tooManyTokenRefreshes, .diskFull,
+        ]
+        for error in all {
+            let message = error.explanation()
+            let printed = "\(error)"
+            XCTAssertEqual(printed, String(describing: error))
+            XCTAssertTrue(printed.hasPrefix(message.what), printed)
+            XCTAssertTrue(printed.contains(message.fix), "the fix is printed: \(printed)")
+            XCTAssertTrue(printed.hasSuffix("(\(error.debugDescription))"), "the case, last: \(printed)")
+            XCTAssertTrue(error.debugDescription.hasPrefix("APIError."), error.debugDescription)
+            XCTAssertEqual(String(reflecting: error), error.debugDescription)
+            XCTAssertFalse(printed.contains("tok-SECRET-123"), printed)
+        }
+        var printed = ""
+        print(APIError.httpStatus(code: 404, body: secretBody), to: &printed)
+        XCTAssertTrue(printed.contains("404") && printed.contains("APIError.httpStatus(404,"), printed)
     }
 
     func testIsTransient() {

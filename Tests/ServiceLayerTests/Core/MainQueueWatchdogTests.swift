@@ -29,7 +29,7 @@ final class MainQueueWatchdogTests: XCTestCase {
         let server = FixtureServer()
         try server.start()
         defer { server.stop() }
-        let modes = ["sleep", "semaphore", "off", "return", "serviced"]
+        let modes = ["sleep", "semaphore", "off", "return", "serviced", "busy"]
         let running = try modes.map { try Child(executable, mode: $0, baseURL: server.baseURL) }
         // The trapped programs warn after 2 s; once both have, as long has passed for the controls
         // ("off", "serviced"), started at the same moment, to have warned too if they were going to.
@@ -38,6 +38,10 @@ final class MainQueueWatchdogTests: XCTestCase {
             child.waitForStandardError(containing: Self.warningStart, timeout: 20)
         }
         Thread.sleep(forTimeInterval: 0.5)
+        // The busy main thread sends calls for 3 s, then runs the main queue: wait until every completion ran.
+        for child in running where child.mode == "busy" {
+            child.waitForStandardError(containing: "busy: every completion ran", timeout: 30)
+        }
         let runs = Dictionary(uniqueKeysWithValues: running.map { ($0.mode, $0.finish()) })
 
         // The main thread blocked: two completions wait, neither runs, one warning names the fixes.
@@ -82,6 +86,13 @@ final class MainQueueWatchdogTests: XCTestCase {
         XCTAssertEqual(serviced.ours, 0, serviced.stderr)
         XCTAssertEqual(serviced.stdout.components(separatedBy: "completion ran").count - 1, 2, serviced.stdout)
         XCTAssertTrue(serviced.stdout.contains("main ended"))
+
+        // A main thread busy sending calls for longer than the watchdog's patience (the 10,000-call burst),
+        // then `dispatchMain()`: busy, not blocked, so nothing is printed, and every completion runs.
+        let busy = try XCTUnwrap(runs["busy"])
+        XCTAssertEqual(busy.status, 0)
+        XCTAssertEqual(busy.ours, 0, busy.stderr)
+        XCTAssertTrue(busy.stderr.contains("busy: every completion ran"), busy.stderr)
         #else
         throw XCTSkip("child processes are started on Linux and macOS only")
         #endif
