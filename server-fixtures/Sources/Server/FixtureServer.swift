@@ -28,6 +28,7 @@ public final class FixtureServer: Sendable {
     private let accounts: AccountStore
     private let live: LiveAPI?
     private let watcher: FolderWatcher?
+    private let inspector: Inspector?
 
     private struct Lifecycle {
         var runtime: ServerRuntime?
@@ -202,8 +203,15 @@ public final class FixtureServer: Sendable {
                     name: "Uploads and downloads", root: "/",
                     routes: TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })),
             ]
-        router = Router(apis: builtIn, live: live, options: options, recorder: recorder)
+        let inspector = options.inspector ? Inspector(recording: recorder != nil) : nil
+        self.inspector = inspector
+        router = Router(apis: builtIn, live: live, options: options, recorder: recorder, inspector: inspector)
     }
+
+    /// The OpenAPI 3.0 document of everything the server answers now (what `GET /openapi.json` serves,
+    /// without `servers`), pretty-printed JSON: the `--api` folder's routes described from its data as it is
+    /// now, and the built-in backends. What `fixture-server --openapi FILE` writes.
+    public var openAPIDocument: Data { router.openAPIDocument.serialized(pretty: true) }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;
     /// empty for a server without one.
@@ -247,7 +255,8 @@ public final class FixtureServer: Sendable {
             let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let context = ServerContext(
                 router: router, faults: faults, log: log, logger: logger, idleTimeout: idleTimeout,
-                fallbackAuthority: "\(bracketed):\(runtime.port)", cache: cache)
+                fallbackAuthority: "\(bracketed):\(runtime.port)", cache: cache,
+                inspector: inspector)
             do throws(FixtureServerError) {
                 try runtime.start(context: context)
             } catch {
