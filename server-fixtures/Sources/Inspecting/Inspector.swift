@@ -92,7 +92,8 @@ final class Inspector: Sendable {
             parts.append(
                 "\(response.status) \(HTTPResponse.reason(for: response.status)), without a reason in the body.")
         }
-        return parts.joined(separator: " ")
+        return parts.map { $0.hasSuffix(".") || $0.hasSuffix("?") || $0.hasSuffix("!") ? $0 : $0 + "." }
+            .joined(separator: " ")
     }
 
     /// `{"requests": [...newest first...], "capacity": 200}` of the entries after `after` (all when 0).
