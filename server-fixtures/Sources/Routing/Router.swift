@@ -190,7 +190,10 @@ struct Router: Sendable {
         {
             return CORS.preflight(request, methods: route(for: request)?.route.allowHeader ?? Self.serverMethods)
         }
-        if let recorder { return recorder.forward(request) }
+        // A recording forwards everything but the inspector's own pages, which show what it forwarded.
+        if let recorder, !(Inspector.isOwn(request.routePath) && route(for: request) != nil) {
+            return recorder.forward(request)
+        }
         if let staticFiles, listedRoute(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {
             return NearestRoute.notFound(request, among: routes)
