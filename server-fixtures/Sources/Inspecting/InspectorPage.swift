@@ -126,7 +126,7 @@ enum InspectorPage {
               list.dataset.last = Math.max(Number(list.dataset.last), x.number);
             }
             while (list.children.length > body.capacity) list.removeChild(list.lastChild);
-            document.getElementById('status').textContent = list.children.length + ' requests so far.';
+            document.getElementById('status').textContent = list.children.length + ' requests so far, updated live.';
           } catch (error) {
             document.getElementById('status').textContent = 'The server does not answer (' + error + '); trying again.';
           }
