@@ -218,8 +218,8 @@ public final class FixtureServer: Sendable {
     public var apiRoutes: [String] { live?.api.listing ?? [] }
 
     /// Every route the server answers, for a startup listing: a heading line per API (the `--api` folder's
-    /// first, with ``apiRoutes``' lines, then each built-in API), then its routes indented by two spaces, and
-    /// last the index at `GET /`. Empty for a recording server, which forwards every path.
+    /// first, with ``apiRoutes``' lines, then each built-in API), then its routes indented by two spaces, then
+    /// the pages describing it (`/docs`, `/openapi.json`, `/_inspector`), and last the index at `GET /`. Empty for a recording server, which forwards every path.
     public var routeListing: [String] {
         guard !router.builtIn.isEmpty || live != nil else { return [] }
         var lines: [String] = []
@@ -231,6 +231,9 @@ public final class FixtureServer: Sendable {
             lines.append(api.heading)
             lines += api.listing
         }
+        var pages = "Described for a browser: GET /docs (each route, a Swift model per collection), GET /openapi.json"
+        if inspector != nil { pages += "; what it saw, and why a call failed: GET /_inspector" }
+        lines.append(pages)
         lines.append("This list, as a page for a browser (JSON with Accept: application/json): GET /")
         return lines
     }
