@@ -71,6 +71,9 @@ enum DocsPage {
         if let summary = operation["summary"]?.stringValue { html += "<p>\(escaped(summary))</p>\n" }
         if let description = operation["description"]?.stringValue { html += "<p>\(escaped(description))</p>\n" }
         if case .array(let parameters)? = operation["parameters"], !parameters.isEmpty {
+            // A collection's many filters fold away; the page stays a page of routes.
+            let folded = parameters.count > 12
+            if folded { html += "<details><summary>\(parameters.count) parameters</summary>\n" }
             html += "<table><tr><th>parameter</th><th>in</th><th>type</th><th>meaning</th></tr>\n"
             for parameter in parameters.compactMap(\.objectValue) {
                 html += "<tr><td><code>\(escaped(parameter["name"]?.stringValue ?? ""))</code></td>"
@@ -79,6 +82,7 @@ enum DocsPage {
                 html += "<td>\(escaped(parameter["description"]?.stringValue ?? ""))</td></tr>\n"
             }
             html += "</table>\n"
+            if folded { html += "</details>\n" }
         }
         if let body = operation["requestBody"]?.objectValue?["content"]?.objectValue {
             for (type, media) in body.sorted(by: { $0.key < $1.key }) {
