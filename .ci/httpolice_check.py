@@ -120,6 +120,13 @@ EXCHANGES = [
     # The first hour (issue 48): the index at /, a swap typo, a wrong root
     ("index-json", request("GET", "/", ["Accept: application/json"])),
     ("index-html", request("GET", "/", ["Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"])),
+    # The self-describing mock (issue 44): the document, the docs page, the inspector and its JSON (no CORS).
+    ("openapi", request("GET", "/openapi.json")),
+    ("docs", request("GET", "/docs", ["Accept: text/html"])),
+    ("inspector", request("GET", "/_inspector", ["Accept: text/html"])),
+    ("inspector-requests", request("GET", "/_inspector/requests?after=0", ["Origin: http://elsewhere.example"])),
+    ("inspector-preflight", request("OPTIONS", "/_inspector/requests", ["Origin: http://elsewhere.example", "Access-Control-Request-Method: GET"])),
+    ("inspector-post", json_request("POST", "/_inspector", "{}")),
     ("index-head", request("HEAD", "/", ["Accept: text/html"])),
     ("index-options", request("OPTIONS", "/")),
     ("popular-swap-typo-404", request("GET", "/movie/popluar")),

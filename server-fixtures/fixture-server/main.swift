@@ -1,7 +1,8 @@
 // fixture-server: runs the FixtureServer alone, by default on 127.0.0.1:8090 (Apple's Restaurant server port).
 //
 //     swift run fixture-server [--host 127.0.0.1] [--port 8090] [--token-lifetime 900] [--api FOLDER [--write]]
-//         [--watch] [--delay MS] [--read-only] [--static FOLDER] [--no-cors] [--snapshot FILE]
+//         [--watch] [--delay MS] [--read-only] [--static FOLDER] [--no-cors] [--no-inspector] [--snapshot FILE]
+//         [--openapi FILE]
 //     swift run fixture-server --record UPSTREAM_URL --api FOLDER
 //
 // Lists every route it serves, prints one line per request and stops cleanly on SIGINT or SIGTERM.
@@ -18,11 +19,15 @@ import Darwin
 
 let usage = """
     usage: fixture-server [--host HOST] [--port PORT] [--token-lifetime SECONDS] [--api FOLDER [--write]]
-                          [--watch] [--delay MS] [--read-only] [--static FOLDER] [--no-cors] [--snapshot FILE]
+                          [--watch] [--delay MS] [--read-only] [--static FOLDER] [--no-cors] [--no-inspector]
+                          [--snapshot FILE] [--openapi FILE]
            fixture-server --record UPSTREAM_URL --api FOLDER [--host HOST] [--port PORT]
 
     Serves the Restaurant, reqres and accounts fixture APIs over HTTP/1.1, and your own API from a folder.
-    Lists every route when it starts; GET / shows them in a browser.
+    Lists every route when it starts; GET / shows them in a browser. It describes itself and shows what it
+    saw: GET /docs (every route, an example answer, a Swift Codable model per collection), GET /openapi.json
+    (the OpenAPI 3.0 document, inferred from the data), GET /_inspector (the last 200 requests and answers,
+    secrets masked, and why each 4xx happened).
 
     options:
       --host HOST   numeric address to bind (default 127.0.0.1)
@@ -38,6 +43,10 @@ let usage = """
       --static DIR  serve DIR's files at the paths no route answers (/ serves DIR/index.html)
       --no-cors     no CORS headers (default: Access-Control-Allow-Origin: * on every answer, preflights
                     answered, so a web page on another port can call the server)
+      --no-inspector
+                    no /_inspector page (default: on, never under CORS, secrets masked)
+      --openapi FILE
+                    write the OpenAPI document (what GET /openapi.json serves) to FILE and exit, without serving
       --snapshot FILE
                     write the database (db.json's shape, with the writes made since) to FILE when you
                     type s and Return, and when the server stops
@@ -67,6 +76,7 @@ var writesBack = false
 var options = FixtureServer.Options()
 var snapshotFile: String?
 var upstream: URL?
+var openAPIFile: String?
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
@@ -105,6 +115,11 @@ while let argument = arguments.popFirst() {
         options.staticFolder = URL(fileURLWithPath: value)
     case "--no-cors":
         options.cors = false
+    case "--no-inspector":
+        options.inspector = false
+    case "--openapi":
+        guard let value = arguments.popFirst(), !value.isEmpty else { fail("--openapi needs a file") }
+        openAPIFile = value
     case "--snapshot":
         guard let value = arguments.popFirst(), !value.isEmpty else { fail("--snapshot needs a file") }
         snapshotFile = value
@@ -146,6 +161,17 @@ do {
 } catch {
     writeLine("fixture-server: \(error)", to: .standardError)
     exit(1)
+}
+if let openAPIFile {
+    do {
+        try server.openAPIDocument.write(to: URL(fileURLWithPath: openAPIFile), options: .atomic)
+        writeLine("fixture-server: OpenAPI document written to \(openAPIFile)", to: .standardOutput)
+        exit(0)
+    } catch {
+        writeLine(
+            "fixture-server: \(openAPIFile) cannot be written (\(error.localizedDescription))", to: .standardError)
+        exit(1)
+    }
 }
 do {
     try server.start()

@@ -41,7 +41,9 @@ final class RootPageTests: FixtureTestCase {
         XCTAssertEqual(
             apis[1]["routes"] as? [String], ["GET /categories", "GET /menu", "GET /images/:name", "POST /order"])
         XCTAssertEqual(apis[2]["root"] as? String, "/api/")
-        XCTAssertEqual((body["links"] as? [Any])?.count, 0, "the hook for /docs and friends, empty for now")
+        XCTAssertEqual(
+            (body["links"] as? [[String: Any]])?.compactMap { $0["href"] as? String },
+            ["/docs", "/openapi.json", "/_inspector"], "the self-describing pages, /docs first")
     }
 
     func testEveryRouteTheIndexNamesAnswers() throws {

@@ -49,10 +49,25 @@ final class ExecutableOptionsTests: XCTestCase {
         XCTAssertEqual(help.status, 0)
         for option in [
             "--watch", "--delay MS", "--read-only", "--static DIR", "--no-cors", "--snapshot FILE",
-            "--record UPSTREAM_URL",
+            "--record UPSTREAM_URL", "--no-inspector", "--openapi FILE", "/docs", "/_inspector",
         ] {
             XCTAssertTrue(help.out.contains(option), option)
         }
+    }
+
+    func testOpenAPIIsWrittenWithoutServing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("openapi-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("openapi.json")
+        let result = try run(["--api", FixtureTestCase.moviesFolder.path, "--openapi", file.path, "--port", "1"])
+        XCTAssertEqual(result.status, 0, result.err)
+        XCTAssertTrue(result.out.contains("OpenAPI document written to"), result.out)
+        XCTAssertFalse(result.out.contains("listening on"), "written without serving")
+        let document = try XCTUnwrap(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        XCTAssertEqual(document["openapi"] as? String, "3.0.3")
+        XCTAssertNotNil((document["paths"] as? [String: Any])?["/movies/{id}/reviews"])
     }
 
     func testBadValuesAreRefusedWithTheRule() throws {

@@ -50,7 +50,7 @@ extension Database {
                     return .answer(.error(409, "\(name)/\(id) already exists; PUT /\(name)/\(id) replaces it"))
                 }
             } else {
-                guard let next = Self.nextID(items) else {
+                guard let next = Self.nextID(items, strings: stringIDs.contains(name)) else {
                     return .answer(
                         .error(
                             409,
@@ -84,10 +84,11 @@ extension Database {
     }
 
     /// One more than the largest integer id (1 for an empty collection); a string id when the collection uses
-    /// strings; nil when the largest is `Int.max` (no overflow, ever).
-    static func nextID(_ items: [ServerJSON]) -> ServerJSON? {
+    /// strings, or used them when it was loaded (`strings`: emptied, it stays a collection of string ids, as
+    /// its OpenAPI description says); nil when the largest is `Int.max` (no overflow, ever).
+    static func nextID(_ items: [ServerJSON], strings: Bool = false) -> ServerJSON? {
         let ids = items.compactMap { $0.objectValue?["id"] }
-        let usesStrings = ids.contains { $0.stringValue != nil }
+        let usesStrings = strings || ids.contains { $0.stringValue != nil }
         let numbers = ids.compactMap { id -> Int? in
             switch id {
             case .int(let number): return number

@@ -31,6 +31,9 @@ final class Database: Sendable {
     /// The nested lists, `(parent, child)`: each pair where the child collection's items point at the parent
     /// (`reviews` with `movieId` → `/movies/:id/reviews`), or where the child is empty (nothing to tell yet).
     let nested: [(parent: String, child: String)]
+    /// The collections whose ids were strings when loaded (a POST without an id gives them a string id even
+    /// once they are empty).
+    let stringIDs: Set<String>
     let file: URL
     let writesBack: Bool
     let state: Locked<Store>
@@ -42,6 +45,8 @@ final class Database: Sendable {
         self.writesBack = writesBack
         collections = store.collections.mapValues(\.count)
         singles = store.singles.keys.sorted()
+        stringIDs = Set(
+            store.collections.filter { _, items in items.contains { $0.objectValue?["id"]?.stringValue != nil } }.keys)
         let names = store.collections.keys.sorted()
         nested = names.flatMap { parent in
             names.filter { child in

@@ -14,9 +14,9 @@ enum RootPage {
         let path: String
     }
 
-    /// The links the index shows under the APIs. None yet: this is where the self-describing mock adds
-    /// `/docs`, `/openapi.json` and `/_inspector` (one `Link` each, in the order a learner wants them).
-    static let links: [Link] = []
+    /// The links the index shows under the APIs: the self-describing mock's `/docs`, `/openapi.json` and
+    /// `/_inspector` (``ServerPages/links(inspector:)``; the router leaves the inspector out with it off).
+    static let links: [Link] = ServerPages.links(inspector: true)
 
     /// How many routes of each API the index shows (the start-up listing shows them all).
     static let routesShown = 6

@@ -80,20 +80,40 @@ struct Router: Sendable {
     let builtInAPIs: [ServedAPI]
     /// `GET /`: the index of ``servedAPIs``, answered when no `--static` `index.html` is.
     let rootPage: Route
+    /// The server's pages about itself (`/openapi.json`, `/docs`, `/_inspector`), tried after every other route.
+    let pages: [Route]
 
     /// A router for the built-in `apis` (none by default), the folder `live`, `options` and an optional
     /// `recorder`.
+    /// `inspector` keeps the exchanges `/_inspector` shows (nil: no inspector, its paths are 404).
     init(
         apis: [ServedAPI] = [], live: LiveAPI? = nil, options: FixtureServer.Options = .init(),
-        recorder: Recorder? = nil
+        recorder: Recorder? = nil, inspector: Inspector? = nil
     ) {
         builtInAPIs = apis
-        builtIn = apis.flatMap(\.routes)
+        let builtIn = apis.flatMap(\.routes)
+        self.builtIn = builtIn
         self.live = live
         self.options = options
         staticFiles = options.staticFolder.flatMap { StaticFiles(folder: $0) }
         self.recorder = recorder
-        rootPage = RootPage.route(apis: { Self.servedAPIs(live: live, builtIn: apis) })
+        rootPage = RootPage.route(
+            apis: { Self.servedAPIs(live: live, builtIn: apis) },
+            links: ServerPages.links(inspector: inspector != nil))
+        let recording = recorder != nil
+        pages = ServerPages.routes(
+            document: { authority in
+                OpenAPIDocument.make(
+                    live: live, readOnly: options.readOnly, builtInRoutes: builtIn, recording: recording,
+                    authority: authority)
+            }, inspector: inspector)
+    }
+
+    /// The OpenAPI document of what this router serves now (`servers` left out).
+    var openAPIDocument: ServerJSON {
+        OpenAPIDocument.make(
+            live: live, readOnly: options.readOnly, builtInRoutes: builtIn, recording: recorder != nil,
+            authority: nil)
     }
 
     /// The routes, tried in order: the folder's first, then the built-in ones.
@@ -115,7 +135,7 @@ struct Router: Sendable {
     func finish(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
         response.delay = max(response.delay, options.delay)
-        return options.cors ? CORS.decorate(response) : response
+        return options.cors && !response.sameOriginOnly ? CORS.decorate(response) : response
     }
 
     /// The methods of RFC 9110 §9, PATCH and QUERY (the IETF safe method with a body, which no route answers:
@@ -130,7 +150,12 @@ struct Router: Sendable {
     /// (``rootPage``).
     func route(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
         if let found = listedRoute(for: request) { return found }
-        return request.routePath == "/" ? (rootPage, [:]) : nil
+        if request.routePath == "/" { return (rootPage, [:]) }
+        let pathSegments = request.routePath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        for page in pages {
+            if let parameters = page.match(pathSegments) { return (page, parameters) }
+        }
+        return nil
     }
 
     /// The folder's or built-in route whose pattern matches `request`'s path (never the index).
@@ -147,15 +172,28 @@ struct Router: Sendable {
     /// (or the route's own refusal). Before routing: a CORS preflight is answered (unless `--no-cors`),
     /// `--record` forwards everything else, and `--static` answers the paths no route has.
     func respond(to request: HTTPRequest, authority: String) -> HTTPResponse {
+        var response = routed(request, authority: authority)
+        // The inspector shows a learner's requests: no page elsewhere may read it (no CORS, even on errors).
+        if Inspector.isOwn(request.routePath) && listedRoute(for: request) == nil { response.sameOriginOnly = true }
+        return response
+    }
+
+    /// ``respond(to:authority:)`` before the inspector's pages are kept out of CORS.
+    private func routed(_ request: HTTPRequest, authority: String) -> HTTPResponse {
         guard Self.knownMethods.contains(request.method) else { return .error(501, "Method not implemented") }
         if request.method == "OPTIONS" && request.path == "*" {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])
         }
-        if options.cors, CORS.isPreflight(request) {
+        if options.cors, CORS.isPreflight(request),
+            !(Inspector.isOwn(request.routePath) && listedRoute(for: request) == nil)
+        {
             return CORS.preflight(request, methods: route(for: request)?.route.allowHeader ?? Self.serverMethods)
         }
-        if let recorder { return recorder.forward(request) }
+        // A recording forwards everything but the inspector's own pages, which show what it forwarded.
+        if let recorder, !(Inspector.isOwn(request.routePath) && route(for: request) != nil) {
+            return recorder.forward(request)
+        }
         if let staticFiles, listedRoute(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {
             return NearestRoute.notFound(request, among: routes)

@@ -28,6 +28,7 @@ public final class FixtureServer: Sendable {
     private let accounts: AccountStore
     private let live: LiveAPI?
     private let watcher: FolderWatcher?
+    private let inspector: Inspector?
 
     private struct Lifecycle {
         var runtime: ServerRuntime?
@@ -202,16 +203,23 @@ public final class FixtureServer: Sendable {
                     name: "Uploads and downloads", root: "/",
                     routes: TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })),
             ]
-        router = Router(apis: builtIn, live: live, options: options, recorder: recorder)
+        let inspector = options.inspector ? Inspector(recording: recorder != nil) : nil
+        self.inspector = inspector
+        router = Router(apis: builtIn, live: live, options: options, recorder: recorder, inspector: inspector)
     }
+
+    /// The OpenAPI 3.0 document of everything the server answers now (what `GET /openapi.json` serves,
+    /// without `servers`), pretty-printed JSON: the `--api` folder's routes described from its data as it is
+    /// now, and the built-in backends. What `fixture-server --openapi FILE` writes.
+    public var openAPIDocument: Data { router.openAPIDocument.serialized(pretty: true) }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;
     /// empty for a server without one.
     public var apiRoutes: [String] { live?.api.listing ?? [] }
 
     /// Every route the server answers, for a startup listing: a heading line per API (the `--api` folder's
-    /// first, with ``apiRoutes``' lines, then each built-in API), then its routes indented by two spaces, and
-    /// last the index at `GET /`. Empty for a recording server, which forwards every path.
+    /// first, with ``apiRoutes``' lines, then each built-in API), then its routes indented by two spaces, then
+    /// the pages describing it (`/docs`, `/openapi.json`, `/_inspector`), and last the index at `GET /`. Empty for a recording server, which forwards every path.
     public var routeListing: [String] {
         guard !router.builtIn.isEmpty || live != nil else { return [] }
         var lines: [String] = []
@@ -223,6 +231,9 @@ public final class FixtureServer: Sendable {
             lines.append(api.heading)
             lines += api.listing
         }
+        var pages = "Described for a browser: GET /docs (each route, a Swift model per collection), GET /openapi.json"
+        if inspector != nil { pages += "; what it saw, and why a call failed: GET /_inspector" }
+        lines.append(pages)
         lines.append("This list, as a page for a browser (JSON with Accept: application/json): GET /")
         return lines
     }
@@ -247,7 +258,8 @@ public final class FixtureServer: Sendable {
             let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
             let context = ServerContext(
                 router: router, faults: faults, log: log, logger: logger, idleTimeout: idleTimeout,
-                fallbackAuthority: "\(bracketed):\(runtime.port)", cache: cache)
+                fallbackAuthority: "\(bracketed):\(runtime.port)", cache: cache,
+                inspector: inspector)
             do throws(FixtureServerError) {
                 try runtime.start(context: context)
             } catch {

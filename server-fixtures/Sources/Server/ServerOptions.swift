@@ -33,12 +33,15 @@ extension FixtureServer {
         /// answered, so a web page on another origin can call the server. `true` by default: the server is a
         /// development server that binds to loopback.
         public var cors = true
+        /// Whether `GET /_inspector` shows the last 200 requests and answers (secrets masked, never under
+        /// CORS). `true` by default; `fixture-server --no-inspector` turns it off (its paths are then 404).
+        public var inspector = true
 
         /// The longest ``delay`` accepted, in seconds.
         public static let maxDelay: TimeInterval = 30
 
         /// Options with every default: in-memory writes, no watching, no delay, writable, no static files,
-        /// CORS on.
+        /// CORS on, the inspector on.
         public init() {}
     }
 }

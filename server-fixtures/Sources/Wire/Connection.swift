@@ -24,6 +24,8 @@ struct ServerContext: Sendable {
     let fallbackAuthority: String
     /// Validators, 304s and counts per status (see `CacheValidation.swift`).
     let cache: CacheValidation
+    /// Keeps the last exchanges for `/_inspector`; nil with the inspector off.
+    let inspector: Inspector?
 }
 
 // MARK: - One connection
@@ -148,6 +150,7 @@ struct Connection {
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
         if case .held(let gate)? = fault, gate.wait(sleeping: runtime.sleep) == false { return false }
         response = writable(response, for: request)
+        context.inspector?.record(request, response, started: started)
 
         var keepAlive = request.wantsKeepAlive
         let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body

@@ -24,6 +24,9 @@ struct HTTPResponse: Sendable {
     var stream: StreamedBody?
     /// A fault the route asks for (a route file's `"fault"`), applied as an injected one would be; nil by default.
     var fault: Fault?
+    /// Whether no CORS header may be added (the inspector's pages: no page elsewhere may read them); false
+    /// by default.
+    var sameOriginOnly = false
 
     /// The `Content-Type` of every JSON response.
     static let jsonContentType = "application/json; charset=utf-8"

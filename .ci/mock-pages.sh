@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The self-describing mock's pages in a real browser (issue 44): Debian's Chromium, headless, loads
+# GET / (the index), GET /docs and GET /_inspector of `fixture-server --api server-fixtures/Examples/movies`
+# with --dump-dom and a virtual time budget (the inspector polls with fetch and setTimeout, no EventSource,
+# so virtual time runs). Passes only when:
+#   - the index links to /docs, /openapi.json and /_inspector;
+#   - /docs shows the routes (GET /movies, POST /login, GET /movies/{id}/reviews) and the Swift model
+#     (struct Movie: Codable, with the inferred optional rating);
+#   - /_inspector shows the wrong call made just before it was opened (a PATCH with a string year), with its
+#     reason, and its Authorization masked (the token appears nowhere in the page), and its script has
+#     polled /_inspector/requests (the status line says "updated live").
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    echo "installing Debian's chromium"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
+fi
+chromium --version
+
+swift build --product fixture-server 2>&1 | tail -1
+server="$(swift build --show-bin-path)/fixture-server"
+work=$(mktemp -d)
+server_pid=""
+cleanup() {
+    if [ -n "$server_pid" ]; then
+        kill "$server_pid" 2>/dev/null || true
+        wait "$server_pid" 2>/dev/null || true
+    fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+"$server" --port 0 --api server-fixtures/Examples/movies >"$work/server.log" 2>&1 &
+server_pid=$!
+url=""
+for _ in $(seq 1 200); do
+    if grep -q "listening on" "$work/server.log"; then
+        url=$(grep -o "listening on http://[0-9.:]*/" "$work/server.log" | sed 's/listening on //')
+        break
+    fi
+    sleep 0.1
+done
+[ -n "$url" ] || { echo "CI: fixture-server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+
+# Prints the DOM of $1 after the virtual time budget.
+dump() {
+    timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+        --user-data-dir="$work/profile-$2" --virtual-time-budget=3000 --dump-dom "$1" 2>"$work/chromium-$2.log"
+}
+
+failed=0
+expect() { # expect LABEL FILE TEXT: the dump FILE contains TEXT
+    if grep -qF -- "$3" "$2"; then
+        echo "  ok: $1"
+    else
+        echo "  MISSING: $1 ($3)" >&2
+        failed=1
+    fi
+}
+
+dump "$url" index >"$work/index.html"
+echo "GET / ($(wc -c <"$work/index.html") bytes of DOM)"
+expect "the index links to /docs" "$work/index.html" 'href="/docs"'
+expect "the index links to /openapi.json" "$work/index.html" 'href="/openapi.json"'
+expect "the index links to /_inspector" "$work/index.html" 'href="/_inspector"'
+
+dump "${url}docs" docs >"$work/docs.html"
+echo "GET /docs ($(wc -c <"$work/docs.html") bytes of DOM)"
+expect "the list route" "$work/docs.html" '<code>/movies</code>'
+expect "the canned login route" "$work/docs.html" '<code>/login</code>'
+expect "the nested list" "$work/docs.html" '<code>/movies/{id}/reviews</code>'
+expect "an example answer" "$work/docs.html" 'The Lighthouse Keeper'
+expect "the Swift model" "$work/docs.html" 'struct Movie: Codable {'
+expect "the inferred optional" "$work/docs.html" 'let rating: Double?'
+expect "the nested struct" "$work/docs.html" 'struct Director: Codable {'
+
+# The learner's wrong call, just before opening the inspector: a string where movies hold numbers.
+secret="pages-check-token-5150"
+curl -s -o /dev/null -X PATCH -H "Authorization: Bearer $secret" -H 'Content-Type: application/json' \
+    -d '{"year":"2024"}' "${url}movies/1"
+dump "${url}_inspector" inspector >"$work/inspector.html"
+echo "GET /_inspector ($(wc -c <"$work/inspector.html") bytes of DOM)"
+expect "the wrong call" "$work/inspector.html" '/movies/1'
+expect "its status" "$work/inspector.html" '>400<'
+expect "why it failed" "$work/inspector.html" 'Field year is a string, but the other items of movies have a number there'
+expect "the token masked" "$work/inspector.html" 'Bearer ••••••'
+expect "the page polled /_inspector/requests" "$work/inspector.html" 'updated live'
+if grep -qF "$secret" "$work/inspector.html"; then
+    echo "  LEAKED: the token appears in the inspector's page" >&2
+    failed=1
+else
+    echo "  ok: the token appears nowhere in the page"
+fi
+
+if [ "$failed" -ne 0 ]; then
+    echo "CI: a page of the self-describing mock lacks what it should show (see above); chromium said:" >&2
+    tail -n 20 "$work"/chromium-*.log >&2 || true
+    exit 1
+fi
+echo "CI: the index, /docs and /_inspector show the routes, the model and the last call with its secret masked"

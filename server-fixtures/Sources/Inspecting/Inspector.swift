@@ -1,0 +1,116 @@
+import Foundation
+
+// MARK: - What the server saw: the last requests, secrets masked
+
+/// The last ``capacity`` exchanges the server answered, for `GET /_inspector`: each request and its answer
+/// with secrets masked (``InspectorMask``), and for a 4xx why it happened — the reason the server already
+/// wrote into its `{"error": ...}` (the nearest route, the field of the wrong kind), and the `Allow` of a 405.
+/// Thread-safe; the inspector's own requests are not kept.
+final class Inspector: Sendable {
+    /// One exchange, as `/_inspector/requests` lists it.
+    struct Entry: Sendable {
+        let number: Int
+        let time: Date
+        let milliseconds: Int
+        let method: String
+        let path: String
+        let query: [String: String]
+        let status: Int
+        let requestHeaders: [String: String]
+        let requestBody: String
+        let responseHeaders: [(name: String, value: String)]
+        let responseBody: String
+        let reason: String?
+        let upstream: Bool
+    }
+
+    /// How many exchanges are kept (the oldest goes first).
+    static let capacity = 200
+    /// How many bytes of a body are shown.
+    static let bodyLimit = 16 * 1024
+
+    private let state = Locked<(entries: [Entry], next: Int)>(([], 1))
+    /// Whether answers come from an upstream (`--record`).
+    let recording: Bool
+
+    /// An empty inspector; `recording` marks every answer as the upstream's.
+    init(recording: Bool = false) {
+        self.recording = recording
+    }
+
+    /// Whether `path` is the inspector's own (never kept, never under CORS).
+    static func isOwn(_ path: String) -> Bool {
+        path == "/_inspector" || path.hasPrefix("/_inspector/")
+    }
+
+    /// Keeps `request` and the `response` written for it, masked.
+    func record(_ request: HTTPRequest, _ response: HTTPResponse, started: Date) {
+        guard !Self.isOwn(request.routePath) else { return }
+        let secrets = InspectorMask.values(in: request)
+        let responseBody: String
+        if let stream = response.stream {
+            responseBody = "(\(stream.length) bytes, streamed)"
+        } else if request.method == "HEAD" || response.isBodiless {
+            responseBody = ""
+        } else {
+            responseBody = InspectorMask.body(
+                response.body, contentType: response.field("Content-Type"), secrets: secrets)
+        }
+        let millis = max(0, Int(Date().timeIntervalSince(started) * 1000))
+        state.withLock { state in
+            let entry = Entry(
+                number: state.next, time: started, milliseconds: millis, method: request.method,
+                path: request.path, query: InspectorMask.query(request.query),
+                status: response.status, requestHeaders: InspectorMask.headers(request.headers),
+                requestBody: InspectorMask.body(
+                    request.body, contentType: request.headers["content-type"], secrets: secrets),
+                responseHeaders: response.fields.map {
+                    (name: $0.name, value: InspectorMask.isSecretHeader($0.name) ? InspectorMask.mask : $0.value)
+                },
+                responseBody: responseBody, reason: Self.reason(response), upstream: recording)
+            state.next += 1
+            state.entries.append(entry)
+            if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
+        }
+    }
+
+    /// The exchanges kept, oldest first.
+    var entries: [Entry] { state.withLock { $0.entries } }
+
+    /// Why a 4xx happened: the `error` (or `message`) the server wrote, and the `Allow` of a 405.
+    static func reason(_ response: HTTPResponse) -> String? {
+        guard (400..<500).contains(response.status) else { return nil }
+        var parts: [String] = []
+        if let object = try? JSONReader.parse(response.body).value.objectValue,
+            let text = object["error"]?.stringValue ?? object["message"]?.stringValue
+        {
+            parts.append(text)
+        }
+        if response.status == 405, let allow = response.field("Allow") { parts.append("Allowed methods: \(allow).") }
+        if let challenge = response.field("WWW-Authenticate") { parts.append("The server asks for: \(challenge).") }
+        if parts.isEmpty {
+            parts.append(
+                "\(response.status) \(HTTPResponse.reason(for: response.status)), without a reason in the body.")
+        }
+        return parts.map { $0.hasSuffix(".") || $0.hasSuffix("?") || $0.hasSuffix("!") ? $0 : $0 + "." }
+            .joined(separator: " ")
+    }
+
+    /// `{"requests": [...newest first...], "capacity": 200}` of the entries after `after` (all when 0).
+    func json(after: Int = 0) -> Data {
+        let list: [ServerJSON] = entries.filter { $0.number > after }.reversed().map { entry in
+            var object: [String: ServerJSON] = [
+                "number": .int(entry.number), "time": .string(ReqresRoutes.timestamp(entry.time)),
+                "milliseconds": .int(entry.milliseconds), "method": .string(entry.method), "path": .string(entry.path),
+                "query": .object(entry.query.mapValues(ServerJSON.string)), "status": .int(entry.status),
+                "requestHeaders": .object(entry.requestHeaders.mapValues(ServerJSON.string)),
+                "requestBody": .string(entry.requestBody),
+                "responseHeaders": .array(entry.responseHeaders.map { .array([.string($0.name), .string($0.value)]) }),
+                "responseBody": .string(entry.responseBody), "upstream": .bool(entry.upstream),
+            ]
+            if let reason = entry.reason { object["reason"] = .string(reason) }
+            return .object(object)
+        }
+        return ServerJSON.object(["requests": .array(list), "capacity": .int(Self.capacity)]).serialized()
+    }
+}
