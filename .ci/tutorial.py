@@ -194,10 +194,14 @@ def check_pages():
                 fail(f"{where}: its code is unchanged from the step before it")
             snapshots.append((section, step, dict(project)))
         chapters.append((name, snapshots))
-    for folder in [RESOURCES]:
-        for file in sorted(os.listdir(folder)):
-            if file.endswith(".swift") and file not in used:
-                fail(f"Resources/{file} is a step file no page uses")
+    pages = "".join(open(os.path.join(TUTORIALS, f)).read() for f in os.listdir(TUTORIALS))
+    for image in re.findall(r'@Image\(source:\s*"([^"]+)"', pages):
+        if resource(image) is None:
+            fail(f"@Image source {image} does not exist in the catalog")
+        used.add(image)
+    for file in sorted(os.listdir(RESOURCES)):
+        if file not in used:
+            fail(f"Resources/{file} is a file no tutorial page uses")
     return chapters
 
 
