@@ -23,6 +23,7 @@ private network where 8090 is always free; otherwise on the machine's loopback, 
   python3 .ci/tutorial.py              # check, build, type-check, run
   python3 .ci/tutorial.py --list       # print the chapters, sections and steps, then stop
   python3 .ci/tutorial.py --ios OUT    # write the iOS steps' module folders into OUT, then stop
+  python3 .ci/tutorial.py --self-test  # the page checks fail on planted faults (a copy of the catalog)
 """
 
 import os
@@ -35,7 +36,8 @@ import tempfile
 import time
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), ".."))
-CATALOG = os.path.join(ROOT, "Sources/ServiceLayer/ServiceLayer.docc")
+# TUTORIAL_CATALOG: another copy of the catalog, for the self-test's planted faults.
+CATALOG = os.environ.get("TUTORIAL_CATALOG") or os.path.join(ROOT, "Sources/ServiceLayer/ServiceLayer.docc")
 TUTORIALS = os.path.join(CATALOG, "Tutorials")
 RESOURCES = os.path.join(CATALOG, "Resources")
 TOC = os.path.join(TUTORIALS, "ServiceLayerTutorials.tutorial")
@@ -446,8 +448,45 @@ def in_private_network():
     sys.exit(result.returncode)
 
 
+def self_test():
+    """Proves the page checks fail on each planted fault, in a temporary copy of the catalog."""
+    faults = [
+        ("a step whose code is unchanged", "unchanged from the step before",
+         lambda c: replace(c, "Tutorials/MeetTheMenu.tutorial", '"menu-1-3-main.swift"', '"menu-1-2-main.swift"')),
+        ("a @Code file that does not exist", "does not exist in the catalog",
+         lambda c: os.remove(os.path.join(c, "Resources/menu-2-1-main.swift"))),
+        ("a step file no page uses", "no tutorial page uses",
+         lambda c: shutil.copy(os.path.join(c, "Resources/menu-2-1-main.swift"), os.path.join(c, "Resources/extra.swift"))),
+        ("a tutorial missing from the table of contents", "not in the table of contents",
+         lambda c: replace(c, "Tutorials/ServiceLayerTutorials.tutorial", '@TutorialReference(tutorial: "doc:TestIt")', "")),
+    ]
+    for what, message, plant in faults:
+        with tempfile.TemporaryDirectory() as folder:
+            copy = os.path.join(folder, "ServiceLayer.docc")
+            shutil.copytree(CATALOG, copy)
+            plant(copy)
+            result = subprocess.run([sys.executable, __file__, "--list"], capture_output=True, text=True,
+                                    env=dict(os.environ, TUTORIAL_CATALOG=copy))
+            if result.returncode == 0 or message not in result.stderr:
+                print(result.stdout + result.stderr, file=sys.stderr)
+                fail(f"self-test: {what} was not caught")
+            print(f"tutorial: self-test: {what} fails ({result.stderr.strip()})")
+
+
+def replace(catalog, page, old, new):
+    path = os.path.join(catalog, page)
+    text = open(path).read()
+    if old not in text:
+        fail(f"self-test: {page} no longer holds {old}")
+    with open(path, "w") as out:
+        out.write(text.replace(old, new, 1))
+
+
 def main():
     arguments = sys.argv[1:]
+    if arguments[:1] == ["--self-test"]:
+        self_test()
+        return
     started = time.monotonic()
     chapters = check_pages()
     steps = sum(len(snapshots) for _, snapshots in chapters)

@@ -6,4 +6,6 @@
 # The SwiftUI chapter's steps are type-checked for iOS by .ci/tutorial-ios.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The self-test first proves the page checks fail on planted faults (in a temporary copy of the catalog).
+python3 .ci/tutorial.py --self-test
 python3 .ci/tutorial.py "$@"
