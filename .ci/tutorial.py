@@ -219,6 +219,10 @@ def swift_files(project):
             if code_name.endswith(".swift") and code_name != "Package.swift"}
 
 
+# Which step file each scratch file came from, by target: for the build's error messages.
+SOURCES = {}
+
+
 def write_scratch(chapters):
     """The scratch package: one target per step; returns [(target, kind)]."""
     steps_dir = os.path.join(SCRATCH, "Steps")
@@ -252,6 +256,7 @@ def write_scratch(chapters):
                 f'            swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),'
             )
             targets.append((target, kind, name, section, step))
+            SOURCES[target] = {file: origin for file, (origin, _) in project.items()}
     manifest = f"""// swift-tools-version:6.0
 // Written by .ci/tutorial.py: every step of the tutorial as the learner's project stands after it.
 import PackageDescription
@@ -307,10 +312,17 @@ def build(targets):
         result = run(["swift", "build", "--build-tests", "--package-path", SCRATCH], stdout=out,
                      stderr=subprocess.STDOUT)
     text = open(log).read()
-    problems = [line for line in text.splitlines()
-                if re.search(r"(error|warning):", line) and "/Steps/" in line]
+    problems = list(dict.fromkeys(line for line in text.splitlines()
+                                  if re.search(r"(error|warning):", line) and "/Steps/" in line))
     if result.returncode != 0 or problems:
         print("\n".join(problems) or text[-6000:], file=sys.stderr)
+        for line in problems:
+            match = re.search(r"/Steps/(\w+)_(\d+)_(\d+)/([^:/]+):(\d+)", line)
+            if match:
+                name, section, step, file, number = match.groups()
+                origin = SOURCES.get(f"{name}_{section}_{step}", {}).get(file, file)
+                print(f"  = {name}.tutorial, section {section}, step {step}: Resources/{origin}:{number}",
+                      file=sys.stderr)
         fail("a step does not compile without warnings in Swift 6 mode (see above)")
     print(f"tutorial: built {len(targets)} steps in one package")
 
