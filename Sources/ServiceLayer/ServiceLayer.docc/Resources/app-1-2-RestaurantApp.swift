@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct RestaurantApp: App {
+    var body: some Scene {
+        WindowGroup {
+            MenuScreen()
+        }
+    }
+}

@@ -1,0 +1,26 @@
+import ServiceLayer
+import SwiftUI
+
+/// One category's dishes, with their prices, and a button that adds a dish to the order.
+struct CategoryScreen: View {
+    let category: String
+    @State private var items: [MenuItem] = []
+
+    var body: some View {
+        List(items, id: \.id) { item in
+            HStack {
+                Text(item.name)
+                Spacer()
+                Text(item.formattedPrice)
+                Button("Add") {
+                    MenuController.shared.order.menuItems.append(item)  // posts orderUpdatedNotification
+                }
+                .buttonStyle(.borderless)
+            }
+        }
+        .navigationTitle(category.capitalized)
+        .task {
+            items = (try? await MenuController.shared.fetchMenuItems(forCategory: category)) ?? []
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+import ServiceLayer
+
+/// The movies API's endpoints: what each request is, and what its answer decodes to.
+enum MovieAPI {
+    static func popular(page: Int) -> Endpoint<MoviePage> {
+        Endpoint("movie/popular", query: [URLQueryItem(name: "page", value: "\(page)")])
+    }
+}
+
+/// The movies API's controller, shaped like MenuController. `@MainActor`, because its completions
+/// run on the main actor.
+@MainActor
+final class MovieController {
+    static let shared = MovieController()
+
+    let client: APIClient
+
+    /// The movies example serves its routes at the server's root, so the base URL is the root.
+    init(baseURL: URL = URL(string: "http://localhost:8090/")!) {
+        client = APIClient(baseURL: baseURL)
+    }
+
+    /// `GET movie/popular?page=<page>`.
+    @discardableResult
+    func fetchPopular(page: Int, completion: @escaping (Result<MoviePage, APIError>) -> Void) -> RequestHandle {
+        client.send(MovieAPI.popular(page: page)) { completion($0) }
+    }
+}
