@@ -124,7 +124,8 @@ EOF
 }
 
 # A module's sources in the scratch folder: symbolic links to every .swift file under the given folders
-# (recursively: files move between subfolders), plus SwiftPM's accessor when the target has resources.
+# (recursively: files move between subfolders; not a DocC catalog's tutorial steps, which SwiftPM does not
+# compile either), plus SwiftPM's accessor when the target has resources.
 # Prints the folder.
 sources() { # NAME WITH_ACCESSOR DIR...
     local name=$1 with_accessor=$2 dir f
@@ -134,7 +135,7 @@ sources() { # NAME WITH_ACCESSOR DIR...
     for d in "$@"; do
         while IFS= read -r f; do
             ln -s "$root/$f" "$dir/$(basename "$f")"
-        done < <(cd "$root" && find "$d" -name '*.swift' -not -name '*StandIns.swift' -not -name 'LearnerWalk.swift')
+        done < <(cd "$root" && find "$d" -name '*.swift' -not -path '*.docc/*' -not -name '*StandIns.swift' -not -name 'LearnerWalk.swift')
     done
     [ "$with_accessor" = yes ] && accessor "$name" >"$dir/resource_bundle_accessor.swift"
     echo "$dir"
