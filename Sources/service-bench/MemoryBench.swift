@@ -189,12 +189,12 @@ struct MemoryReading {
 }
 
 #if canImport(Darwin)
-/// This process's task port, for `task_info`. C's `mach_task_self()` is a macro over the global
-/// `mach_task_self_` (`#define mach_task_self() mach_task_self_` in the SDK's `mach/mach_init.h`), and Swift
-/// imports no function-like macro, so `mach_task_self()` does not exist in Swift; and `mach_task_self_`, a
-/// mutable C global, is rejected in Swift 6 mode by SDKs before macOS 15.4 ("reference to var
-/// 'mach_task_self_' is not concurrency-safe", https://github.com/apple/swift-system/issues/373). The
-/// system starts `mach_task_self_` as `task_self_trap()` (`mach_init()` in dyld's `src/glue.c`,
+/// This process's task port, for `task_info`. C's `mach_task_self` is a function-like macro over the global
+/// `mach_task_self_` (defined in the SDK's `mach/mach_init.h`), and Swift imports no function-like macro, so
+/// Swift has no `mach_task_self`; and `mach_task_self_`, a mutable C global, is rejected in Swift 6 mode by
+/// SDKs before macOS 15.4 ("reference to var 'mach_task_self_' is not concurrency-safe",
+/// https://github.com/apple/swift-system/issues/373). The system starts `mach_task_self_` as the trap
+/// `task_self_trap` (in `mach_init`, dyld's `src/glue.c`,
 /// https://github.com/opensource-apple/dyld/blob/3f928f32597888c5eac6003b9199d972d49857b5/src/glue.c#L646),
 /// so the trap is called once here and its port kept, as https://github.com/apple/swift-system/pull/369
 /// suggests.
