@@ -275,6 +275,8 @@ class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // 
 
     /// Records `task` (under the cancel lock, so that a cancel either sees it or came first).
     func record(_ task: URLSessionTask) {
+        // Known already (a download's task is, from its creation): no lock to wait for on every chunk.
+        guard known.withLock({ $0.task == nil && !$0.ended }) else { return }
         let recorded = RedirectGuard.decisionLock.withLock { _ in
             known.withLock { state -> Bool in
                 guard state.task == nil, !state.ended else { return false }
