@@ -37,8 +37,7 @@ final class Exchange: Sendable {
         /// task, and the task then completes with `cancelled` — and only the first end counts.
         var settledAttempt = 0
         var task: SessionTask?
-        /// A form with file parts written to disk, or a whole-body file's copy, made before the first try;
-        /// removed when the exchange ends.
+        /// A form with file parts written to disk before the first try; removed when the exchange ends.
         var bodyFile: URL?
         /// The watchdog of the try under way, or the wait before the next try.
         var timer: OneShotTimer?
@@ -115,19 +114,26 @@ final class Exchange: Sendable {
         self.state = Locked(State(onEnd: onEnd, request: request))
     }
 
-    /// Sends the first try. A form with file parts is first written to disk, and a whole-body file copied
-    /// (see ``MultipartForm/snapshot(of:)``), off the caller's thread.
+    /// Sends the first try. A form with file parts is first written to disk, off the caller's thread. A
+    /// whole-body file is sent from where it is, no copy made: refused when it is a link or no regular
+    /// file, and each try checks that it did not change while it was sent (see ``UploadSource``).
     func start() {
-        let write: @Sendable () -> Result<URL, APIError>
+        let form: MultipartForm
         switch plan.upload {
         case .none: return startAttempt()
-        case .form(let form): write = { Result { () throws(APIError) in try form.writeToTemporaryFile() } }
-        case .file(let source): write = { Result { () throws(APIError) in try MultipartForm.snapshot(of: source) } }
+        case .form(let value): form = value
+        case .file(let source):
+            do throws(APIError) {
+                _ = try UploadSource(source)
+            } catch {
+                return DispatchQueue.global(qos: .utility).async { [self] in end(with: .failure(error)) }
+            }
+            return startAttempt()
         }
         DispatchQueue.global(qos: .utility).async { [self] in
             let file: URL
             do throws(APIError) {
-                file = try write().get()
+                file = try form.writeToTemporaryFile()
             } catch {
                 return end(with: .failure(error))
             }
@@ -168,18 +174,25 @@ final class Exchange: Sendable {
         else { return }
         let accepts304 = cache == .revalidates
         let destination = plan.destination
+        // A whole-body file as it is when the try begins: checked again when it ends.
+        let source: (file: URL, before: UploadSource?)? =
+            if case .file(let file) = plan.upload { (file, try? UploadSource(file)) } else { nil }
         // One task of the kind the plan needs, with its own delegate: no credentials across origins
         // (RedirectGuard.swift), the bytes counted for the progress watcher (Transfers/). The watchdog
         // holds the exchange until the try ends (the exchange always cancels it); the task's completion
         // holds it weakly: the session decides how long it keeps a task and its completion.
         let task = SessionTask(
-            taskKind(), request: request, session: session, redirects: redirectGuard, progress: plan.progress
+            taskKind(), request: source == nil ? request : Self.closingAfter(request), session: session,
+            redirects: redirectGuard, progress: plan.progress
         ) { [weak self] end in
             guard let self else { return }
             var outcome = Self.validate(
                 data: end.data, response: end.response, error: end.error, accepts304: accepts304, url: request.url)
             if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
                 outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
+            }
+            if let (file, before) = source, let change = before?.change(of: file, sentTo: request.url) {
+                outcome = .failure(change)  // whatever the server said, it did not get the file as it is
             }
             if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
                 if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
@@ -199,6 +212,18 @@ final class Exchange: Sendable {
         }
         guard started else { return task.cancel() }  // cancelled meanwhile: end the new task too
         task.resume()
+    }
+
+    /// `request`, sent from a file that may change meanwhile: on Linux, where URLSession goes on reading
+    /// the file past the `Content-Length` it announced when the file grows, with `Connection: close`, so
+    /// that the server takes nothing after the body for another request (RFC 9112, 9.6); the try then
+    /// fails (see ``UploadSource``). As it is elsewhere.
+    private static func closingAfter(_ request: URLRequest) -> URLRequest {
+        #if canImport(FoundationNetworking)
+        var request = request
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        #endif
+        return request
     }
 
     /// The outcome of one try: the body of a 2xx (or of an expected 304), else an ``APIError``.
@@ -318,7 +343,8 @@ final class Exchange: Sendable {
         if let destination = plan.destination { return .download(into: Download.partialFile(for: destination)) }
         switch plan.upload {
         case .none: return .data
-        case .file, .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
+        case .file(let file): return .upload(fromFile: file)
+        case .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
         }
     }
 
