@@ -12,6 +12,11 @@ struct TransferPlan: Sendable {
         /// A form with file parts, written to a temporary file before the first try and removed after the last.
         case form(MultipartForm)
 
+        var isWholeFile: Bool {
+            if case .file = self { return true }
+            return false
+        }
+
         var isNone: Bool {
             if case .none = self { return true }
             return false
