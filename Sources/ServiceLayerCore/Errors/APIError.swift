@@ -44,8 +44,8 @@ public enum APIError: Error, Sendable {
     /// The session tokens could not be stored (for example the token file's folder is not writable).
     /// The string says why, never with a token; the user is logged out.
     case tokenStorage(String)
-    /// A file to upload could not be read, or a download could not be put in place (a missing folder, no
-    /// permission). The string names the file and why.
+    /// A file to upload could not be read or changed while it was sent, or a download could not be put in
+    /// place (a missing folder, no permission). The string names the file and why.
     case fileAccess(String)
     /// The disk filled up while a body was written to it (an upload's temporary file, a download).
     /// Nothing partial is left behind.

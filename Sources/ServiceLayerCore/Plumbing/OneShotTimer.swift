@@ -37,6 +37,22 @@ struct OneShotTimer: Sendable {
     func cancel() {
         TimerScheduler.shared.remove(id)
     }
+
+    /// What cancels this timer, and nothing more: 8 bytes to keep instead of the timer's 40.
+    var token: Token { Token(id: id) }
+
+    /// Cancels one timer (see ``token``).
+    struct Token: Sendable {
+        fileprivate let id: UInt64
+
+        /// No timer: cancelling it does nothing (timers are numbered from 1).
+        static let none = Token(id: 0)
+
+        /// Cancels the timer, as ``OneShotTimer/cancel()`` does.
+        func cancel() {
+            TimerScheduler.shared.remove(id)
+        }
+    }
 }
 
 // MARK: - The shared scheduler

@@ -37,6 +37,10 @@ public final class APIClient: Sendable {
     let sessionTimeout: TimeInterval
     /// The base URL as text, when endpoint paths can be appended to it as text (see URLBuilding.swift).
     let plainBase: String?
+    /// The redirect policies of this client's calls whose credential step set no header (most calls):
+    /// one per client, with the rule of its base URL and ``Options/headers``, for a body without a secret
+    /// and for one with (see `RedirectGuard.swift`); a call whose credential step set headers gets its own.
+    private let redirectGuards: (plain: RedirectGuard, secretBody: RedirectGuard)
     private let coalescing = Coalescing()
 
     /// Creates a client.
@@ -94,6 +98,18 @@ public final class APIClient: Sendable {
         self.observer = options.combinedObserver
         self.sessionTimeout = session.configuration.timeoutIntervalForRequest
         self.plainBase = URLBuilding.plainBase(baseURL)
+        let rule = OwnOriginHeaders(baseURL: baseURL, clientHeaders: options.headers.keys)
+        self.redirectGuards = (
+            RedirectGuard(bodyCarriesSecret: false, rule: rule), RedirectGuard(bodyCarriesSecret: true, rule: rule)
+        )
+    }
+
+    /// The redirect policy of a call with `rule` (see ``redirectGuards``).
+    private func redirectGuard(bodyCarriesSecret: Bool, rule: OwnOriginHeaders) -> RedirectGuard {
+        guard rule.credentialStepHeaders.isEmpty else {
+            return RedirectGuard(bodyCarriesSecret: bodyCarriesSecret, rule: rule)
+        }
+        return bodyCarriesSecret ? redirectGuards.secretBody : redirectGuards.plain
     }
 
     private static func flow(_ authenticator: some Authenticator) -> any AuthenticatedSending {
@@ -295,11 +311,11 @@ public final class APIClient: Sendable {
                     { outcome in answer(TryEnd(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
             let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
-            let bodyCarriesSecret = endpoint.bodyCarriesSecret
+            let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.bodyCarriesSecret, rule: rule)
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
-                    cache: role, bodyCarriesSecret: bodyCarriesSecret, rule: rule, plan: plan,
+                    cache: role, redirectGuard: redirectGuard, plan: plan,
                     maximumBodySize: self.options.maximumResponseBodySize, perTry: tries.perTry,
                     replaysAfter: tries.replaysAfter, onEnd: onEnd)
             }

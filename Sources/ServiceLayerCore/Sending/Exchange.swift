@@ -28,49 +28,95 @@ final class Exchange: Sendable {
         case revalidates
     }
 
+    /// Every call in flight holds one, so it is kept small (64 bytes; see BENCHMARKS.md): the tries
+    /// counted in 32 bits, a form's body file behind a reference, the watchdog by its token.
     private struct State {
         /// Receives the outcome; `nil` once the exchange has ended (delivered or cancelled).
         var onEnd: OnEnd?
-        /// Identifies the current try; a callback from an older try (or its watchdog) is ignored.
-        var attempt = 0
-        /// The last try whose end was handled. A try can end twice — its watchdog fires, cancels the
-        /// task, and the task then completes with `cancelled` — and only the first end counts.
-        var settledAttempt = 0
+        private var tries: (attempt: Int32, settled: Int32) = (0, 0)
         var task: SessionTask?
-        /// A form with file parts written to disk, or a whole-body file's copy, made before the first try;
-        /// removed when the exchange ends.
-        var bodyFile: URL?
-        /// The watchdog of the try under way, or the wait before the next try.
-        var timer: OneShotTimer?
+        /// A form with file parts written to disk before the first try; removed when the exchange ends.
+        var bodyFile: BodyFile?
+        /// The watchdog of the try under way, or the wait before the next try; `.none` between them.
+        var timer = OneShotTimer.Token.none
         /// The request of the try under way (the request hooks run again before each retry).
         var request: URLRequest
+
+        init(onEnd: OnEnd?, request: URLRequest) {
+            self.onEnd = onEnd
+            self.request = request
+        }
+
+        /// Identifies the current try; a callback from an older try (or its watchdog) is ignored.
+        var attempt: Int {
+            get { Int(tries.attempt) }
+            set { tries.attempt = Int32(newValue) }
+        }
+        /// The last try whose end was handled. A try can end twice — its watchdog fires, cancels the
+        /// task, and the task then completes with `cancelled` — and only the first end counts.
+        var settledAttempt: Int {
+            get { Int(tries.settled) }
+            set { tries.settled = Int32(newValue) }
+        }
     }
 
+    /// A form's body file: a reference, 8 bytes in every exchange's state where a `URL?` takes 16.
+    private final class BodyFile: Sendable {
+        let url: URL
+        init(_ url: URL) { self.url = url }
+    }
+
+    /// What few exchanges have: a retry policy other than the default, request hooks, an authenticator,
+    /// a transfer, a body-size limit of their own. One object, made only when one of them is there, so that a plain call in flight holds none
+    /// of it (see BENCHMARKS.md, "Where the layer's per-call bytes go").
+    private final class Extras: Sendable {
+        let retryPolicy: RetryPolicy
+        let perTry: RequestHook.PerTry?
+        let replaysAfter: (@Sendable (APIError) -> Bool)?
+        let plan: TransferPlan
+        let maximumBodySize: Int
+
+        init(
+            retryPolicy: RetryPolicy, perTry: RequestHook.PerTry?, replaysAfter: (@Sendable (APIError) -> Bool)?,
+            plan: TransferPlan, maximumBodySize: Int
+        ) {
+            self.retryPolicy = retryPolicy
+            self.perTry = perTry
+            self.replaysAfter = replaysAfter
+            self.plan = plan
+            self.maximumBodySize = maximumBodySize
+        }
+    }
+
+    // Every call in flight holds one exchange: its stored properties are laid out in as few bytes as
+    // they fit (the one-byte `cache` right after the nine-byte request).
     /// The first try's request.
     let request: URLRequest
-    /// Makes each retry's request with the request hooks; `nil` when there are none (a retry sends
-    /// ``request`` again).
-    private let perTry: RequestHook.PerTry?
-    /// Whether the client's ``Authenticator`` replays the call after this error (see
-    /// ``ExchangeReport/willBeReplayed``); `nil` when no authenticator takes part.
-    private let replaysAfter: (@Sendable (APIError) -> Bool)?
-    private let session: URLSession
-    private let retryPolicy: RetryPolicy
-    private let observer: ResultObserver?
     private let cache: CacheRole
-    /// A body sent from disk, a download's destination, a progress counter (see Transfers/).
-    private let plan: TransferPlan
+    private let session: URLSession
+    private let observer: ResultObserver?
     /// The task delegate: the redirect policy, with the own-origin rule of this request's headers.
     private let redirectGuard: RedirectGuard
-    /// Whether the request's body carries a secret (its report then shows the body redacted).
-    private let bodyCarriesSecret: Bool
-    /// The header names an ``ExchangeReport`` redacts (see `OwnOriginHeaders.swift`).
-    private let secretHeaders: Set<String>
-    /// The largest answer body kept in memory; a larger one fails the try.
-    private let maximumBodySize: Int
+    private let extras: Extras?
     private let state: Locked<State>
     private let startTime = DispatchTime.now()
     private static let timerQueue = DispatchQueue(label: "ServiceLayer.Exchange.timers", attributes: .concurrent)
+
+    private var retryPolicy: RetryPolicy { extras?.retryPolicy ?? .default }
+    /// Makes each retry's request with the request hooks; `nil` when there are none (a retry sends
+    /// ``request`` again).
+    private var perTry: RequestHook.PerTry? { extras?.perTry }
+    /// Whether the client's ``Authenticator`` replays the call after this error (see
+    /// ``ExchangeReport/willBeReplayed``); `nil` when no authenticator takes part.
+    private var replaysAfter: (@Sendable (APIError) -> Bool)? { extras?.replaysAfter }
+    /// A body sent from disk, a download's destination, a progress counter (see Transfers/).
+    private var plan: TransferPlan { extras?.plan ?? TransferPlan() }
+    /// The largest answer body kept in memory; a larger one fails the try.
+    private var maximumBodySize: Int { extras?.maximumBodySize ?? APIClient.Options.defaultMaximumResponseBodySize }
+    /// Whether the request's body carries a secret (its report then shows the body redacted).
+    private var bodyCarriesSecret: Bool { redirectGuard.bodyCarriesSecret }
+    /// The header names an ``ExchangeReport`` redacts (see `OwnOriginHeaders.swift`).
+    private var secretHeaders: Set<String> { redirectGuard.rule?.secretNames ?? OwnOriginHeaders.credentials }
 
     /// - Parameters:
     ///   - request: The request, complete with headers, body and a whole-second `timeoutInterval`: the
@@ -79,10 +125,9 @@ final class Exchange: Sendable {
     ///   - retryPolicy: `.never` for requests that must not be repeated.
     ///   - observer: Receives the exchange's report; `nil` when nobody listens (no report is made).
     ///   - cache: How a ``ResponseCache`` takes part; none by default.
-    ///   - bodyCarriesSecret: Whether a redirect to another origin is refused (see `RedirectGuard.swift`);
-    ///     `false` by default.
-    ///   - rule: Which headers go only to the base URL's origin, on every redirect too; `nil` (only the
-    ///     cross-origin stripping of ``RedirectGuard``) by default.
+    ///   - redirectGuard: The redirect policy: whether a redirect to another origin is refused (a body that
+    ///     carries a secret), and which headers go only to the base URL's origin, on every redirect too
+    ///     (its rule); ``RedirectGuard/shared`` (only the cross-origin stripping) by default.
     ///   - plan: A body from disk, a download, a progress counter; none (a plain data task) by default.
     ///   - maximumBodySize: The largest answer body kept in memory (see
     ///     ``APIClient/Options/maximumResponseBodySize``); its default by default.
@@ -92,48 +137,53 @@ final class Exchange: Sendable {
     ///   - onEnd: Receives the outcome, once, unless the exchange is cancelled first.
     init(
         request: URLRequest, session: URLSession, retryPolicy: RetryPolicy, observer: ResultObserver?,
-        cache: CacheRole = .none, bodyCarriesSecret: Bool = false, rule: OwnOriginHeaders? = nil,
-        plan: TransferPlan = TransferPlan(),
+        cache: CacheRole = .none, redirectGuard: RedirectGuard = .shared, plan: TransferPlan = TransferPlan(),
         maximumBodySize: Int = APIClient.Options.defaultMaximumResponseBodySize, perTry: RequestHook.PerTry? = nil,
         replaysAfter: (@Sendable (APIError) -> Bool)? = nil, onEnd: @escaping OnEnd
     ) {
-        self.maximumBodySize = maximumBodySize
-        self.perTry = perTry
-        self.replaysAfter = replaysAfter
-        self.redirectGuard =
-            if let rule { RedirectGuard(bodyCarriesSecret: bodyCarriesSecret, rule: rule) } else {
-                bodyCarriesSecret ? .secretBody : .shared
-            }
-        self.bodyCarriesSecret = bodyCarriesSecret
-        self.secretHeaders = rule?.secretNames ?? OwnOriginHeaders.credentials
+        let plain =
+            retryPolicy == .default && perTry == nil && replaysAfter == nil && plan.isPlain
+            && maximumBodySize == APIClient.Options.defaultMaximumResponseBodySize
+        self.extras =
+            plain
+            ? nil
+            : Extras(
+                retryPolicy: retryPolicy, perTry: perTry, replaysAfter: replaysAfter, plan: plan,
+                maximumBodySize: maximumBodySize)
+        self.redirectGuard = redirectGuard
         self.request = request
         self.session = session
-        self.retryPolicy = retryPolicy
         self.observer = observer
         self.cache = cache
-        self.plan = plan
         self.state = Locked(State(onEnd: onEnd, request: request))
     }
 
-    /// Sends the first try. A form with file parts is first written to disk, and a whole-body file copied
-    /// (see ``MultipartForm/snapshot(of:)``), off the caller's thread.
+    /// Sends the first try. A form with file parts is first written to disk, off the caller's thread. A
+    /// whole-body file is sent from where it is, no copy made: refused when it is a link or no regular
+    /// file, and each try checks that it did not change while it was sent (see ``UploadSource``).
     func start() {
-        let write: @Sendable () -> Result<URL, APIError>
+        let form: MultipartForm
         switch plan.upload {
         case .none: return startAttempt()
-        case .form(let form): write = { Result { () throws(APIError) in try form.writeToTemporaryFile() } }
-        case .file(let source): write = { Result { () throws(APIError) in try MultipartForm.snapshot(of: source) } }
+        case .form(let value): form = value
+        case .file(let source):
+            do throws(APIError) {
+                _ = try UploadSource(source)
+            } catch {
+                return DispatchQueue.global(qos: .utility).async { [self] in end(with: .failure(error)) }
+            }
+            return startAttempt()
         }
         DispatchQueue.global(qos: .utility).async { [self] in
             let file: URL
             do throws(APIError) {
-                file = try write().get()
+                file = try form.writeToTemporaryFile()
             } catch {
                 return end(with: .failure(error))
             }
             let keep = state.withLock { state -> Bool in
                 guard state.onEnd != nil else { return false }
-                state.bodyFile = file
+                state.bodyFile = BodyFile(file)
                 return true
             }
             guard keep else { return Self.remove(file) }  // cancelled meanwhile
@@ -144,13 +194,13 @@ final class Exchange: Sendable {
     /// Stops the exchange: its task, its watchdog and any wait before a retry end at once, and
     /// `onEnd` is never called.
     func cancel() {
-        let ended = state.withLock { state -> (SessionTask?, OneShotTimer?, URL?)? in
+        let ended = state.withLock { state -> (SessionTask?, OneShotTimer.Token, URL?)? in
             guard state.onEnd != nil else { return nil }
-            defer { state.onEnd = nil; state.task = nil; state.timer = nil; state.bodyFile = nil }
-            return (state.task, state.timer, state.bodyFile)
+            defer { state.onEnd = nil; state.task = nil; state.timer = .none; state.bodyFile = nil }
+            return (state.task, state.timer, state.bodyFile?.url)
         }
         guard let (task, timer, bodyFile) = ended else { return }
-        timer?.cancel()
+        timer.cancel()
         task?.cancel()
         if let bodyFile { Self.remove(bodyFile) }
         report(.failure(.cancelled), lastResponse: nil, retries: nil, calls: 0)
@@ -173,13 +223,17 @@ final class Exchange: Sendable {
         // holds the exchange until the try ends (the exchange always cancels it); the task's completion
         // holds it weakly: the session decides how long it keeps a task and its completion.
         let task = SessionTask(
-            taskKind(), request: request, session: session, redirects: redirectGuard, progress: plan.progress
+            taskKind(), request: plan.upload.isWholeFile ? Self.closingAfter(request) : request, session: session,
+            redirects: redirectGuard, progress: plan.progress
         ) { [weak self] end in
             guard let self else { return }
             var outcome = Self.validate(
                 data: end.data, response: end.response, error: end.error, accepts304: accepts304, url: request.url)
             if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
                 outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
+            }
+            if let change = end.sourceChange {
+                outcome = .failure(change)  // whatever the server said, it did not get the file as it is
             }
             if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
                 if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
@@ -193,12 +247,24 @@ final class Exchange: Sendable {
         let started = state.withLock { state -> Bool in
             guard state.onEnd != nil, state.attempt == attempt else { return false }
             state.task = task
-            state.timer = watchdog
+            state.timer = watchdog.token
             watchdog.resume()  // under the lock: a cancel cannot come between storing it and arming it
             return true
         }
         guard started else { return task.cancel() }  // cancelled meanwhile: end the new task too
         task.resume()
+    }
+
+    /// `request`, sent from a file that may change meanwhile: on Linux, where URLSession goes on reading
+    /// the file past the `Content-Length` it announced when the file grows, with `Connection: close`, so
+    /// that the server takes nothing after the body for another request (RFC 9112, 9.6); the try then
+    /// fails (see ``UploadSource``). As it is elsewhere.
+    private static func closingAfter(_ request: URLRequest) -> URLRequest {
+        #if canImport(FoundationNetworking)
+        var request = request
+        request.setValue("close", forHTTPHeaderField: "Connection")
+        #endif
+        return request
     }
 
     /// The outcome of one try: the body of a 2xx (or of an expected 304), else an ``APIError``.
@@ -234,18 +300,18 @@ final class Exchange: Sendable {
         if case .failure(let error) = outcome, error.isTransient, attempt <= retryPolicy.maxRetries {
             retryDelay = retryPolicy.delay(beforeRetry: attempt, retryAfter: retryAfter)
         }
-        let ended = state.withLock { state -> (SessionTask?, OneShotTimer?, OnEnd?, URL?)? in
+        let ended = state.withLock { state -> (SessionTask?, OneShotTimer.Token, OnEnd?, URL?)? in
             guard state.onEnd != nil, state.attempt == attempt, state.settledAttempt < attempt else { return nil }
             state.settledAttempt = attempt
-            let bodyFile = retryDelay == nil ? state.bodyFile : nil
+            let bodyFile = retryDelay == nil ? state.bodyFile?.url : nil
             defer {
-                state.task = nil; state.timer = nil
+                state.task = nil; state.timer = .none
                 if retryDelay == nil { state.onEnd = nil; state.bodyFile = nil }
             }
             return (state.task, state.timer, state.onEnd, bodyFile)
         }
         guard let (task, watchdog, onEnd, bodyFile) = ended else { return }  // a stale or settled try, or cancelled
-        watchdog?.cancel()
+        watchdog.cancel()
         if stalled, let task { task.cancel() }  // the watchdog fired: end the hung task
         if let retryDelay { return scheduleRetry(after: retryDelay, attempt: attempt) }
         if let bodyFile { Self.remove(bodyFile) }
@@ -261,14 +327,14 @@ final class Exchange: Sendable {
         let wait = makeTimer(after: delay) { [self] in
             let stillWaiting = state.withLock { state -> Bool in
                 guard state.onEnd != nil, state.attempt == attempt else { return false }
-                state.timer = nil
+                state.timer = .none
                 return true
             }
             if stillWaiting { nextTry(after: attempt) }
         }
         state.withLock { state in
             guard state.onEnd != nil else { return }
-            state.timer = wait
+            state.timer = wait.token
             wait.resume()  // under the lock, as the watchdog
         }
     }
@@ -318,7 +384,8 @@ final class Exchange: Sendable {
         if let destination = plan.destination { return .download(into: Download.partialFile(for: destination)) }
         switch plan.upload {
         case .none: return .data
-        case .file, .form: return state.withLock { $0.bodyFile }.map { .upload(fromFile: $0) } ?? .data
+        case .file(let file): return .upload(fromFile: file)
+        case .form: return state.withLock { $0.bodyFile?.url }.map { .upload(fromFile: $0) } ?? .data
         }
     }
 
@@ -332,7 +399,7 @@ final class Exchange: Sendable {
     private func end(with outcome: Outcome, retries: Int = 0) {
         let (onEnd, bodyFile) = state.withLock { state -> (OnEnd?, URL?) in
             defer { state.onEnd = nil; state.bodyFile = nil }
-            return (state.onEnd, state.bodyFile)
+            return (state.onEnd, state.bodyFile?.url)
         }
         guard let onEnd else { return }
         if let bodyFile { Self.remove(bodyFile) }

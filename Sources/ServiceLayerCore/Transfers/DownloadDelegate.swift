@@ -11,7 +11,9 @@ import FoundationNetworking
 ///
 /// URLSession calls a session's delegate messages one at a time on its delegate queue (a serial queue
 /// unless the caller passed a concurrent one; `APIClient.makeSession` passes none), so chunks are
-/// written in order.
+/// written in order. The bytes received but not yet written stay bounded however slow the disk: on Linux
+/// the streaming session's ``StreamingDelegateQueue`` holds URLSession's reader back, on Apple platforms
+/// the task is suspended while they pass ``suspendAbove``.
 final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and a lock
     private let file: URL
     private let completion: @Sendable (SessionTask.End) -> Void
@@ -41,11 +43,54 @@ final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and
             }
         }
         if failed {
-            RedirectGuard.decisionLock.withLock { _ in dataTask.cancel() }
+            // Cancelled from another thread: `cancel()` waits for URLSession's queue, which may be waiting
+            // for this one (see ``StreamingDelegateQueue``).
+            let task = SendableTask(task: dataTask)
+            DispatchQueue.global().async { RedirectGuard.decisionLock.withLock { _ in task.task.cancel() } }
         } else {
             progress?.received(Int64(data.count))
+            pace(dataTask)
         }
     }
+
+    // MARK: - Pacing (Apple platforms)
+
+    #if canImport(FoundationNetworking)
+    /// Nothing to do on Linux: the streaming session's ``StreamingDelegateQueue`` holds URLSession's reader back.
+    private func pace(_ task: URLSessionDataTask) {}
+    #else
+    /// Whether this delegate suspended the task (see ``pace(_:)``).
+    private let suspended = Locked(false)
+    /// The bytes received but not yet written above which the task is suspended: 4 MiB.
+    static let suspendAbove: Int64 = 4 << 20
+    /// ... and below which it runs again: 1 MiB.
+    static let resumeBelow: Int64 = 1 << 20
+
+    /// Keeps the bytes received but not yet written under ``suspendAbove``: on Apple platforms the task's
+    /// own `countOfBytesReceived` counts the chunks as they arrive, ahead of those waiting on the delegate
+    /// queue, and a suspended data task reads nothing more ("no further transmissions", per
+    /// `URLSessionTask.suspend()`'s documentation) until it is resumed, here, once the writes caught up.
+    private func pace(_ task: URLSessionDataTask) {
+        let waiting = task.countOfBytesReceived - writing.withLock { $0.written }
+        let change = suspended.withLock { suspended -> Bool? in
+            if !suspended, waiting > Self.suspendAbove {
+                suspended = true
+            } else if suspended,
+                waiting < Self.resumeBelow
+            {
+                suspended = false
+            } else {
+                return nil
+            }
+            return suspended
+        }
+        switch change {
+        case true?: task.suspend()
+        case false?: task.resume()
+        case nil: break
+        }
+    }
+    #endif
 
     override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         var end = SessionTask.End(response: task.response, error: error)
@@ -73,4 +118,9 @@ final class DownloadDelegate: TaskDelegate, @unchecked Sendable {  // `let`s and
         try Data().write(to: file, options: .withoutOverwriting)  // throws why (a missing folder, no space)
         return try FileHandle(forWritingTo: file)
     }
+}
+
+/// A task handed to another thread (URLSession's tasks are thread-safe).
+private struct SendableTask: @unchecked Sendable {
+    let task: URLSessionTask
 }

@@ -21,7 +21,7 @@ import Darwin
 /// file or link), and removed afterwards. A file part that is a symbolic link is refused with
 /// ``APIError/fileAccess(_:)``: what goes up is the file named, never what a link swapped in points to.
 /// A file part is copied as it is when the body is written; bytes it gains later are not sent. (A
-/// whole-body file, ``Endpoint/file(_:contentType:)``, is copied the same way before it is sent.)
+/// whole-body file, ``Endpoint/file(_:contentType:)``, is sent from where it is: see ``UploadSource``.)
 ///
 /// **Names.** One quoting rule, shared with the fixture server's parser, for the `name` and
 /// `filename` parameters: each is written in double quotes, and inside them the sender
@@ -141,17 +141,6 @@ public struct MultipartForm: Sendable {
             }
             try output.write(contentsOf: closing)
         }
-    }
-
-    /// A private copy of `file`, the whole body of an upload (``Endpoint/file(_:contentType:)``), made
-    /// before the first try: what goes up is the file as it is now, with `Content-Length` its size now.
-    /// (Linux's URLSession, sending from the file itself, goes on reading past the size it announced
-    /// when the file grows meanwhile: bytes beyond `Content-Length` that a server would take for the
-    /// next request.) Created as ``writeToTemporaryFile()`` creates its file.
-    /// - Throws: ``APIError/fileAccess(_:)`` when the file cannot be read or is a symbolic link;
-    ///   ``APIError/diskFull`` when the disk is full. Nothing is left on disk.
-    static func snapshot(of file: URL) throws(APIError) -> URL {
-        try writingTemporaryFile { output in try copy(file, to: output, refusing: nil, else: .cancelled) }
     }
 
     /// A new temporary file (mode 0600, created anew: never through an existing file or link) that

@@ -53,6 +53,8 @@ final class SessionTask: Sendable {
         var bytesReceived: Int64 = 0
         /// The body length the answer announced, when known.
         var expectedLength: Int64?
+        /// Why an upload's file is not what was sent: it changed while it was sent (see ``UploadSource``).
+        var sourceChange: APIError?
     }
 
     /// What runs: a completion-handler task, or a Swift task awaiting URLSession's `async` method.
@@ -82,6 +84,7 @@ final class SessionTask: Sendable {
         let (kind, request) =
             kind.isUpload && Self.goesThroughOwnProtocol(session)
             ? Self.inMemory(kind, request: request) : (kind, request)
+        let completion = Self.checkingSource(of: kind, sentTo: request.url, completion)
         if case .data = kind, progress == nil {
             // A plain call: the redirect policy itself is the delegate (it reads the body from the
             // request); nothing of this task needs an object of its own.
@@ -148,6 +151,19 @@ final class SessionTask: Sendable {
                 return state.cancelled
             }
             if cancelled { task.cancel() }
+        }
+    }
+
+    /// `completion`, for an upload from a file, with the file checked when the task ends against what it
+    /// was when the task was made (see ``UploadSource``); `completion` itself for any other task.
+    private static func checkingSource(
+        of kind: Kind, sentTo url: URL?, _ completion: @escaping @Sendable (End) -> Void
+    ) -> @Sendable (End) -> Void {
+        guard case .upload(let file) = kind, let before = try? UploadSource(file) else { return completion }
+        return { end in
+            var end = end
+            end.sourceChange = before.change(of: file, sentTo: url)
+            completion(end)
         }
     }
 
@@ -275,6 +291,8 @@ class TaskDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {  // 
 
     /// Records `task` (under the cancel lock, so that a cancel either sees it or came first).
     func record(_ task: URLSessionTask) {
+        // Known already (a download's task is, from its creation): no lock to wait for on every chunk.
+        guard known.withLock({ $0.task == nil && !$0.ended }) else { return }
         let recorded = RedirectGuard.decisionLock.withLock { _ in
             known.withLock { state -> Bool in
                 guard state.task == nil, !state.ended else { return false }

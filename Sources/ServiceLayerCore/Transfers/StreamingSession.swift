@@ -18,7 +18,8 @@ extension SessionTask {
     /// a session of the same configuration (its protocol classes too) whose delegate hands each message
     /// to the task's own delegate; one per caller's session, invalidated once that session is gone. A
     /// delegate of the caller's session (for authentication challenges, say) is not asked about a
-    /// download there.
+    /// download there. Its delegate queue, a ``StreamingDelegateQueue``, keeps the bytes received but
+    /// not yet written bounded, however slowly they are written.
     static func streamingSession(like session: URLSession) -> URLSession {
         #if canImport(FoundationNetworking)
         let key = ObjectIdentifier(session)
@@ -29,7 +30,8 @@ extension SessionTask {
                 return (known.streaming, gone.map(\.value.streaming))
             }
             let streaming = URLSession(
-                configuration: session.configuration, delegate: TaskDelegateRouter(), delegateQueue: nil)
+                configuration: session.configuration, delegate: TaskDelegateRouter(),
+                delegateQueue: StreamingDelegateQueue())
             sessions[key] = StreamingSession(caller: session, streaming: streaming)
             return (streaming, gone.map(\.value.streaming))
         }
@@ -54,6 +56,7 @@ private let streamingSessions = Locked<[ObjectIdentifier: StreamingSession]>([:]
 /// (its redirects reach that delegate directly).
 private final class TaskDelegateRouter: NSObject, URLSessionDataDelegate, Sendable {
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        (session.delegateQueue as? StreamingDelegateQueue)?.received(data.count)
         (dataTask.delegate as? TaskDelegate)?.urlSession(session, dataTask: dataTask, didReceive: data)
     }
 

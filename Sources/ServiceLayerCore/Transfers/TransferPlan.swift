@@ -7,10 +7,15 @@ struct TransferPlan: Sendable {
     enum Upload: Sendable {
         /// The request's `httpBody` (or no body).
         case none
-        /// This file is the whole body, read from disk as it is sent.
+        /// This file is the whole body, read from disk as it is sent (no copy; see ``UploadSource``).
         case file(URL)
         /// A form with file parts, written to a temporary file before the first try and removed after the last.
         case form(MultipartForm)
+
+        var isWholeFile: Bool {
+            if case .file = self { return true }
+            return false
+        }
 
         var isNone: Bool {
             if case .none = self { return true }

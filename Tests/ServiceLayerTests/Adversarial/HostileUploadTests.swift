@@ -105,11 +105,13 @@ final class HostileUploadTests: HostileServerTestCase {
         XCTAssertEqual(try Data(contentsOf: source).count, 6000, "the control: the source did grow")
     }
 
-    /// A whole-body file (``Endpoint/file(_:contentType:)``) that grows while it is sent: the server
-    /// pauses after the head, the test appends to the file, then the server reads the body. What goes up
-    /// is the file as it was when the try started: `Content-Length` is its size then, and the bytes
-    /// appended are not sent.
-    func testAWholeBodyFileThatGrowsWhileItIsSentSendsItsSizeAtTheStart() async throws {
+    /// A whole-body file (``Endpoint/file(_:contentType:)``) that grows while it is sent (no copy is made
+    /// first): the server pauses after the head, the test appends to the file, then the server reads the
+    /// body. The call fails with ``APIError/fileAccess(_:)`` saying the file changed while it was sent
+    /// (what, to where, the sizes, the fix); what went up is the file as it was when the try started
+    /// (`Content-Length` its size then), and on Linux, where URLSession sends bytes past it, the request
+    /// says `Connection: close`, so that none of them is taken for another request.
+    func testAWholeBodyFileThatGrowsWhileItIsSentFailsSayingSo() async throws {
         let directory = try makeDirectory()
         let source = directory.appendingPathComponent("growing.bin")
         let original = Data(repeating: UInt8(ascii: "a"), count: 8 * 1024 * 1024)
@@ -122,10 +124,51 @@ final class HostileUploadTests: HostileServerTestCase {
             try? handle.close()
         }
         let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 30, retryPolicy: .never))
-        _ = try await client.send(Endpoint<TextAnswer>(method: .put, "file").file(source))
+        let failure = await error { () async throws(APIError) in
+            _ = try await client.send(Endpoint<TextAnswer>(method: .put, "file").file(source))
+        }
+        guard case .fileAccess(let reason)? = failure else { return XCTFail("\(String(describing: failure))") }
+        XCTAssertTrue(reason.contains("growing.bin changed while it was being sent"), reason)
+        XCTAssertTrue(reason.contains(server.baseURL.appendingPathComponent("file").absoluteString), reason)
+        XCTAssertTrue(reason.contains("\(original.count) bytes, then \(original.count + 1024 * 1024)"), reason)
+        XCTAssertTrue(reason.contains("send it again once nothing writes to it"), reason)
         let received = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(received.headers["content-length"], "\(original.count)")
-        XCTAssertEqual(received.body, original)
+        XCTAssertEqual(received.body.prefix(original.count), original)
+        #if canImport(FoundationNetworking)
+        // Linux's URLSession goes on reading the grown file past Content-Length (this server keeps what
+        // its last read got): the connection closes after the answer, so none of it is another request.
+        XCTAssertEqual(received.headers["connection"], "close")
+        #endif
         XCTAssertEqual(try Data(contentsOf: source).count, original.count + 1024 * 1024, "the control: it grew")
+    }
+
+    /// The other path: a whole-body file nobody writes to goes up as it is, from where it is — no copy
+    /// in the temporary directory —, and the call succeeds.
+    func testAWholeBodyFileThatStaysTheSameIsSentFromWhereItIs() async throws {
+        let directory = try makeDirectory()
+        let source = directory.appendingPathComponent("steady.bin")
+        let original = Data((0..<3_000_000).map { UInt8($0 % 251) })
+        try original.write(to: source)
+        let temporary = try makeDirectory()
+        let savedTMPDIR = ProcessInfo.processInfo.environment["TMPDIR"]
+        setenv("TMPDIR", temporary.path, 1)
+        defer { if let savedTMPDIR { setenv("TMPDIR", savedTMPDIR, 1) } else { unsetenv("TMPDIR") } }
+        let copies = Locked<[String]>([])
+        let server = try startServer { _ in .text("ok") }
+        server.beforeReadingBodies {  // while the body is on its way: any copy of it exists now
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+            copies.withLock { $0 += names }
+        }
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 30, retryPolicy: .never))
+        _ = try await client.send(Endpoint<TextAnswer>(method: .put, "file").file(source))
+        let received = try XCTUnwrap(server.requests.first)
+        XCTAssertEqual(received.body, original)
+        XCTAssertEqual(copies.withLock { $0 }, [], "no copy was made")
+        #if os(Linux)
+        XCTAssertEqual(
+            FileManager.default.temporaryDirectory.resolvingSymlinksInPath().standardizedFileURL.path,
+            temporary.resolvingSymlinksInPath().standardizedFileURL.path, "the control: TMPDIR is read")
+        #endif
     }
 }

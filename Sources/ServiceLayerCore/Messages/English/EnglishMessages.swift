@@ -66,8 +66,9 @@ struct EnglishMessages: MessageTable {
         case .fileAccess(let reason):
             return .init(
                 what: "A file could not be read or written (\(reason))",
-                why: "The file is missing, or its folder is not writable",
-                fix: "Check that the file exists and that its folder exists and is writable")
+                why: "The file is missing, changed while it was sent, or its folder is not writable",
+                fix: "Check that the file exists, that nothing writes to it while it is sent, and that its folder "
+                    + "exists and is writable")
         case .diskFull:
             return .init(
                 what: "The disk is full, so the transfer stopped and nothing partial was kept",
