@@ -9,7 +9,7 @@ import Foundation
 /// ``running(completion:_:)``), a cancel made before the completion has *started* wins: even when the
 /// result has already arrived and its completion is queued on the main queue, the completion then
 /// receives ``APIError/cancelled`` instead. So a table cell that cancels its picture in
-/// `prepareForReuse()` is never handed that picture afterwards. A cancel made once the completion has
+/// UIKit's prepareForReuse is never handed that picture afterwards. A cancel made once the completion has
 /// started (from inside it, or later) changes nothing.
 ///
 /// (The handle is the call itself: a `Call` of the call's response type, so a call in flight holds one
