@@ -7,7 +7,8 @@ extension MenuController {
     /// the main thread) when it is there.
     ///
     /// A cached picture costs no request: the handle returned is already finished and the completion
-    /// still runs asynchronously, on the main actor. Concurrent calls for one URL share one download;
+    /// still runs asynchronously, on the main actor (a cancel before it starts gives
+    /// ``APIError/cancelled``, as for a downloaded picture). Concurrent calls for one URL share one download;
     /// cancelling one of them leaves the others waiting. The client's token is never sent with an image.
     /// - Parameters:
     ///   - url: The picture's URL, usually a ``MenuItem/imageURL``; any host.

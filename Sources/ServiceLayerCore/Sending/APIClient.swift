@@ -185,7 +185,11 @@ public final class APIClient: Sendable {
     /// delivered once by the ``Call``.
     func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
         let counter = endpoint.progress  // stopped as the call finishes: no progress after the completion
-        let call = Call(delivery.watched(), finishing: counter.map { counter in { @Sendable in counter.stop() } })
+        // A finished download's file is already at its destination: its result is kept, never turned
+        // into .cancelled by a cancel that comes after it.
+        let call = Call(
+            delivery.watched(), finishing: counter.map { counter in { @Sendable in counter.stop() } },
+            keepsResults: endpoint.downloadDestination != nil)
         if endpoint.body?.encodesOnMainActor == true {
             // A body whose Encodable conformance is main-actor isolated is encoded there first.
             MainQueue.async { [self] in

@@ -25,26 +25,37 @@ enum Delivery<Response>: Sendable {
 
     /// Hands `result` to the completion, asynchronously. The result was made for this call alone and the
     /// caller never touches it again.
-    func deliver(_ result: Result<Response, APIError>) {
+    /// - Parameter startsCancelled: Asked once, as the completion starts, on the thread it runs on:
+    ///   `true` means the call was cancelled after `result` was known, and the completion receives
+    ///   ``APIError/cancelled`` instead. `nil` (the default) delivers `result` as it is.
+    func deliver(_ result: Result<Response, APIError>, startsCancelled: (@Sendable () -> Bool)? = nil) {
         let handed = Handed(result)
+        let decided: @Sendable () -> Result<Response, APIError> = {
+            startsCancelled?() == true ? .failure(.cancelled) : handed.value
+        }
         switch self {
-        case .mainActor(let completion): MainQueue.async { completion(handed.value) }
-        case .queue(let queue, let completion): queue.async { completion(handed.value) }
+        case .mainActor(let completion): MainQueue.async { completion(decided()) }
+        case .queue(let queue, let completion): queue.async { completion(decided()) }
         }
     }
 
     /// Reads `outcome` where `reading` allows — on this thread when it may run anywhere (never on the
     /// main thread for the sake of the main actor), else on the main actor — then delivers the result.
-    func deliver(_ outcome: ExchangeOutcome, reading: ResponseReading<Response>, decoder: JSONDecoder) {
+    /// - Parameter startsCancelled: As for ``deliver(_:startsCancelled:)``; a main-actor completion that
+    ///   starts cancelled skips the main-actor reading.
+    func deliver(
+        _ outcome: ExchangeOutcome, reading: ResponseReading<Response>, decoder: JSONDecoder,
+        startsCancelled: (@Sendable () -> Bool)? = nil
+    ) {
         switch reading {
         case .anywhere(let read):
-            deliver(read(outcome, decoder))
+            deliver(read(outcome, decoder), startsCancelled: startsCancelled)
         case .onMainActor(let read):
             MainQueue.async {
-                let result = read(outcome, decoder)
                 switch self {
-                case .mainActor(let completion): completion(result)
-                case .queue: deliver(result)
+                case .mainActor(let completion):
+                    completion(startsCancelled?() == true ? .failure(.cancelled) : read(outcome, decoder))
+                case .queue: deliver(read(outcome, decoder), startsCancelled: startsCancelled)
                 }
             }
         }

@@ -2,11 +2,14 @@ import Foundation
 
 extension RequestHandle {
     /// A handle for a result already known (a value found in your cache): `completion` receives
-    /// `result` asynchronously, on the main actor, as it would from the network; the handle is already
-    /// finished, so cancelling it does nothing.
+    /// `result` asynchronously, on the main actor, as it would from the network. The handle is already
+    /// finished (``isFinished``), but as for a network result, a ``cancel()`` made before the completion
+    /// starts still wins: the completion then receives ``APIError/cancelled`` instead of `result` (a
+    /// reused table cell never shows a picture it cancelled).
     /// - Parameters:
     ///   - result: The value, or the error, to deliver.
-    ///   - completion: Receives `result` exactly once, on the main actor, after this function returns.
+    ///   - completion: Receives `result` (or ``APIError/cancelled``) exactly once, on the main actor, after
+    ///     this function returns.
     public static func delivering<Value: Sendable>(
         _ result: Result<Value, APIError>, to completion: @escaping @MainActor (Result<Value, APIError>) -> Void
     ) -> RequestHandle {
@@ -18,7 +21,8 @@ extension RequestHandle {
     /// A handle for work written as an `async` body (several requests in a row, a cache read then a
     /// request): the callback form of an `async` method. `body` runs in a new task; its value or its
     /// error goes to `completion`. Cancelling the handle cancels the task, and `completion` receives
-    /// ``APIError/cancelled`` at once. Either way `completion` runs exactly once, on the main actor.
+    /// ``APIError/cancelled`` at once — also when the body has just finished but `completion` has not
+    /// started yet. Either way `completion` runs exactly once, on the main actor.
     /// - Parameters:
     ///   - completion: Receives the body's value or error, exactly once, on the main actor.
     ///   - body: The work; it runs off the main actor and should stop with ``APIError/cancelled`` when

@@ -22,10 +22,10 @@ final class PublicAffordanceTests: XCTestCase {
         }
         returned.withLock { $0 = true }
         XCTAssertTrue(handle.isFinished)
-        handle.cancel()  // already finished: nothing changes
         let (result, afterReturn) = try once.wait()
         XCTAssertEqual(try result.get(), 7)
         XCTAssertTrue(afterReturn, "the completion ran after the function returned")
+        handle.cancel()  // the completion has run: nothing changes
         XCTAssertFalse(handle.isCancelled)
     }
 
