@@ -15,7 +15,7 @@ extension APIError: CustomStringConvertible {
         case .transport(let error): return "APIError.transport(URLError \(error.code.rawValue))"
         case .cancelled: return "APIError.cancelled"
         case .notAuthenticated: return "APIError.notAuthenticated"
-        case .httpStatus(let code, let body): return "APIError.httpStatus(\(code), \(body.count) bytes)"
+        case .httpStatus(let code, let body): return "APIError.httpStatus(\(code), \(body.data.count) bytes)"
         case .decoding(let description, let body):
             return "APIError.decoding(\(description), \(body.count) bytes)"
         case .server(let message): return "APIError.server(\(message))"
@@ -23,7 +23,7 @@ extension APIError: CustomStringConvertible {
         case .tokenStorage(let reason): return "APIError.tokenStorage(\(reason))"
         case .fileAccess(let reason): return "APIError.fileAccess(\(reason))"
         case .diskFull: return "APIError.diskFull"
-        case .incompleteDownload(let expected, let received):
+        case .incompleteDownload(let expected, let received, _):
             return "APIError.incompleteDownload(expected: \(expected), received: \(received))"
         }
     }

@@ -61,7 +61,7 @@ struct HTTPFacts: Sendable {
 /// An ``APIError`` turned into the kind its message is keyed by, with the facts it carries or the context gives.
 extension APIError {
     func messageKind(_ context: MessageContext) -> MessageKind {
-        let url = context.url.map(ShownURL.text)
+        let url = (failingURL ?? context.url).map(ShownURL.text)
         switch self {
         case .invalidRequest(let reason): return .invalidRequest(reason: reason)
         case .offline: return .offline(url: url)
@@ -74,7 +74,7 @@ extension APIError {
             let lowered = said?.lowercased() ?? ""
             return .httpStatus(
                 HTTPFacts(
-                    code: code, url: url, serverSaid: said, html: HTMLPage(body),
+                    code: code, url: url, serverSaid: said, html: HTMLPage(body.data),
                     sentCredential: context.sentCredential,
                     mentionsAPIKey: ["api key", "api_key", "apikey", "api-key"].contains { lowered.contains($0) },
                     mentionsExpiredToken: lowered.contains("expired")
@@ -88,7 +88,7 @@ extension APIError {
         case .tokenStorage(let reason): return .tokenStorage(reason: reason)
         case .fileAccess(let reason): return .fileAccess(reason: reason)
         case .diskFull: return .diskFull
-        case .incompleteDownload(let expected, let received):
+        case .incompleteDownload(let expected, let received, _):
             return .incompleteDownload(expected: expected, received: received, url: url)
         }
     }

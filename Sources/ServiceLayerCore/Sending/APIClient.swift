@@ -221,7 +221,10 @@ public final class APIClient: Sendable {
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         // 1. Build the request; nothing is sent when that fails.
-        guard options.connectivity.isOnline(for: baseURL) else { return answer(TryEnd(.failure(.offline))) }
+        guard options.connectivity.isOnline(for: baseURL) else {
+            let url = try? makeRequestAndRule(for: endpoint, authorize: nil).get().0.url
+            return answer(TryEnd(.failure(.offline(url: APIError.shown(url ?? baseURL)))))
+        }
         let request: URLRequest
         let rule: OwnOriginHeaders
         switch makeRequestAndRule(for: endpoint, authorize: authorize) {
@@ -343,7 +346,7 @@ struct TryEnd: Sendable {
     }
 
     /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
-    /// of the secrets the request sent.
+    /// of the secrets the request sent and names its URL (without secrets) when it named none.
     func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
         guard request != nil || cache != nil else { return reading }
         let (request, cache, headerNames) = (self.request, self.cache, secretHeaders)
@@ -352,6 +355,7 @@ struct TryEnd: Sendable {
             guard let request else { return checked }
             return checked.mapError {
                 Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: headerNames))
+                    .located(at: request.url)
             }
         }
     }

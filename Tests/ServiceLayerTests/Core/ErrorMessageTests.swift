@@ -39,8 +39,10 @@ final class ErrorMessageTests: XCTestCase {
             .decoding(description: DecodingFacts.emptyBody(url: url).encoded, body: Data()),
         ]
         for status in [400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 451, 500, 502, 503] {
-            errors.append(.httpStatus(code: status, body: secret))
-            errors.append(.httpStatus(code: status, body: Data("<html><title>Oops.</title>Down.</html>".utf8)))
+            errors.append(.httpStatus(code: status, body: APIError.Body(data: secret)))
+            errors.append(
+                .httpStatus(
+                    code: status, body: APIError.Body(data: Data("<html><title>Oops.</title>Down.</html>".utf8))))
         }
         for raw in urlErrorCodes { if let code = code(raw) { errors.append(APIError(URLError(code), url: url)) } }
         return errors
@@ -160,7 +162,7 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertEqual(APIError.messageLanguage, .english)
         XCTAssertEqual(APIError.MessageLanguage.allCases, [.english])
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "en"), .english)
-        let error = APIError.httpStatus(code: 404, body: Data())
+        let error = APIError.httpStatus(code: 404, body: APIError.Body(data: Data()))
         XCTAssertEqual(error.explanation(in: .english), error.explanation())
     }
 
@@ -202,7 +204,7 @@ final class OtherErrorMessageTests: MessageScenarioTestCase {
 
     func testACutDownloadSaysHowManyBytesArrivedAndTheReportNamesTheURL() async throws {
         let (error, report) = try await run("A download cut halfway")
-        guard case .incompleteDownload(let expected, let received) = error else {
+        guard case .incompleteDownload(let expected, let received, _) = error else {
             return XCTFail("expected .incompleteDownload, got \(error)")
         }
         XCTAssertEqual(expected, 2000)
