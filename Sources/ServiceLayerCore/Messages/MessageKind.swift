@@ -9,7 +9,10 @@ import FoundationNetworking
 /// The facts are language-neutral (URLs, numbers, key paths, names of fixes); the table of a language
 /// turns them into sentences. URLs are already shown without secrets (``ShownURL``).
 enum MessageKind: Sendable {
+    /// A reason the client did not write, shown as it is.
     case invalidRequest(reason: String)
+    /// A request the client could not build, for a reason it knows.
+    case requestProblem(RequestProblem)
     case offline(url: String?)
     /// `seconds` is the request's timeout when known.
     case timedOut(url: String?, seconds: TimeInterval?)
@@ -63,7 +66,8 @@ extension APIError {
     func messageKind(_ context: MessageContext) -> MessageKind {
         let url = (failingURL ?? context.url).map(ShownURL.text)
         switch self {
-        case .invalidRequest(let reason): return .invalidRequest(reason: reason)
+        case .invalidRequest(let reason):
+            return RequestProblem(reason: reason).map { .requestProblem($0) } ?? .invalidRequest(reason: reason)
         case .offline: return .offline(url: url)
         case .timedOut: return .timedOut(url: url, seconds: context.timeout)
         case .transport(let error): return .transport(TransportFacts(error, contextURL: context.url))

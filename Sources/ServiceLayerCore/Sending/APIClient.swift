@@ -37,6 +37,9 @@ public final class APIClient: Sendable {
     let sessionTimeout: TimeInterval
     /// The base URL as text, when endpoint paths can be appended to it as text (see URLBuilding.swift).
     let plainBase: String?
+    /// What is wrong with the base URL for a path under it (no scheme, another scheme, a space in its
+    /// host), found once; `nil` when nothing is.
+    let baseURLProblem: RequestProblem?
     private let coalescing = Coalescing()
 
     /// Creates a client.
@@ -94,6 +97,7 @@ public final class APIClient: Sendable {
         self.observer = options.combinedObserver
         self.sessionTimeout = session.configuration.timeoutIntervalForRequest
         self.plainBase = URLBuilding.plainBase(baseURL)
+        self.baseURLProblem = RequestProblem.baseURLProblem(baseURL)
     }
 
     private static func flow(_ authenticator: some Authenticator) -> any AuthenticatedSending {

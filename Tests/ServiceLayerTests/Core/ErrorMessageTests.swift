@@ -198,7 +198,8 @@ final class OtherErrorMessageTests: MessageScenarioTestCase {
     func testABodyThatCannotBeEncodedNamesTheReason() async throws {
         let (error, _) = try await run("A body that cannot be encoded (`Double.nan`)")
         guard case .invalidRequest(let reason) = error else { return XCTFail("expected .invalidRequest, got \(error)") }
-        XCTAssertTrue(error.localizedDescription.contains(reason), error.localizedDescription)
+        XCTAssertEqual(RequestProblem(reason: reason)?.kind, .bodyNotFiniteNumber, reason)
+        XCTAssertTrue(error.localizedDescription.contains("nan at `price`"), error.localizedDescription)
         XCTAssertFalse(error.localizedDescription.contains(".."), error.localizedDescription)
     }
 
