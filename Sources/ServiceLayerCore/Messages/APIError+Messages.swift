@@ -9,18 +9,23 @@ import FoundationNetworking
 extension APIError {
     /// A language the messages of ``APIError`` are written in.
     ///
-    /// Each language is one table of messages (`Messages/English/EnglishMessages.swift` is the one written so far): a
-    /// later language is a new table and a new case here, not a change to any error. The language is
-    /// chosen explicitly with ``APIError/messageLanguage``: Linux ignores `.xcstrings` catalogs and its
-    /// `Locale.current` is fixed, so the layer never guesses it from the system.
+    /// Each language is one table of messages, in its own folder of `Messages/` (`English/`,
+    /// `TraditionalChinese/`, `Swedish/`): a later language is a new table and a new case here, not a
+    /// change to any error.
     public enum MessageLanguage: String, Sendable, CaseIterable {
         /// English, the default.
         case english = "en"
+        /// 繁體中文 as written in Taiwan (`zh-Hant`): 伺服器, 網路, 連線, 逾時.
+        case traditionalChinese = "zh-Hant"
+        /// Svenska (`sv`).
+        case swedish = "sv"
 
         /// The table that writes this language's messages.
         var table: any MessageTable {
             switch self {
             case .english: return EnglishMessages()
+            case .traditionalChinese: return TraditionalChineseMessages()
+            case .swedish: return SwedishMessages()
             }
         }
     }
@@ -44,14 +49,18 @@ extension APIError {
         /// The concrete fix.
         public let fix: String
 
-        init(sentences what: String, _ why: String, _ fix: String) {
+        /// What joins the parts: a space in English and Swedish, nothing in Chinese.
+        let joiner: String
+
+        init(sentences what: String, _ why: String, _ fix: String, joiner: String = " ") {
             self.what = what
             self.why = why
             self.fix = fix
+            self.joiner = joiner
         }
 
-        /// The three parts in order, as one paragraph.
-        public var description: String { "\(what) \(why) \(fix)" }
+        /// The three parts in order, as one paragraph (joined as the language joins sentences).
+        public var description: String { [what, why, fix].joined(separator: joiner) }
     }
 
     /// This error's message, with facts the error value itself cannot carry taken from `request` (the

@@ -98,6 +98,7 @@ public final class APIClient: Sendable {
         self.sessionTimeout = session.configuration.timeoutIntervalForRequest
         self.plainBase = URLBuilding.plainBase(baseURL)
         self.baseURLProblem = RequestProblem.baseURLProblem(baseURL)
+        MainQueueWatchdog.texts.withLock { $0 = $0 ?? { APIError.messageLanguage.watchdogTexts } }
     }
 
     private static func flow(_ authenticator: some Authenticator) -> any AuthenticatedSending {

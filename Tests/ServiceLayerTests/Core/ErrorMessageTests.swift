@@ -160,8 +160,10 @@ final class ErrorMessageTests: XCTestCase {
 
     func testTheLanguageIsAnExplicitOptionWithEnglishByDefault() {
         XCTAssertEqual(APIError.messageLanguage, .english)
-        XCTAssertEqual(APIError.MessageLanguage.allCases, [.english])
+        XCTAssertEqual(APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish])
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "en"), .english)
+        XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hant"), .traditionalChinese)
+        XCTAssertEqual(APIError.MessageLanguage(rawValue: "sv"), .swedish)
         let error = APIError.httpStatus(code: 404, body: APIError.Body(data: Data()))
         XCTAssertEqual(error.explanation(in: .english), error.explanation())
     }
