@@ -158,8 +158,8 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertEqual(cut, .transport(URLError(.unknown)), "the hint does not change the case or its equality")
     }
 
-    func testTheLanguageIsAnExplicitOptionWithEnglishByDefault() {
-        XCTAssertEqual(APIError.messageLanguage, .english)
+    func testTheLanguageIsAnExplicitOptionWithTheUsersByDefault() {
+        XCTAssertEqual(APIError.messageLanguage, APIError.automaticMessageLanguage)
         XCTAssertEqual(APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish])
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "en"), .english)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hant"), .traditionalChinese)
