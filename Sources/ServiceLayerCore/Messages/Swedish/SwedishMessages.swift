@@ -180,7 +180,7 @@ enum SwedishHTTPMessages {
                 "Servern \(refused): den nämner en API-nyckel",
                 "Kontrollera API-nyckeln: att den är satt, giltig och skickas där API:et förväntar sig den (ett "
                     + "frågeobjekt som `api_key`, eller en header som `Authorization: Bearer <key>` eller `X-API-Key`), "
-                    + "med `headers(_:)` eller en request hook"
+                    + "med `headers(_:)` eller en `RequestHook`"
             )
         }
         switch facts.sentCredential {
@@ -200,7 +200,7 @@ enum SwedishHTTPMessages {
                 "Begäran hade ingen inloggningsuppgift, och den här ändpunkten kräver en",
                 "Skicka API-nyckeln eller token som API:et förväntar sig, där det förväntar sig den: oftast en "
                     + "`Authorization: Bearer <token>`-header eller ett `api_key`-frågeobjekt (se `headers(_:)` "
-                    + "och request hooks; en inloggad controller lägger till sin token själv)"
+                    + "och `RequestHook`; en inloggad controller lägger till sin token själv)"
             )
         case nil:
             if facts.mentionsExpiredToken {

@@ -55,9 +55,9 @@ enum SwedishRequestMessages {
                 fix: "Använd en annan avgränsare (den slumpmässiga standardavgränsaren förekommer aldrig av en slump)")
         case .hookFailed:
             return .init(
-                sv: "Begäran skickades inte: en request hook misslyckades (\(problem.detail ?? "ingen orsak angavs"))",
-                why: "En request hook kastade ett fel, vilket avslutar anropet innan något skickas",
-                fix: "Rätta din request hook, eller kasta ett `APIError` från den för att säga varför")
+                sv: "Begäran skickades inte: en `RequestHook` misslyckades (\(problem.detail ?? "ingen orsak angavs"))",
+                why: "En `RequestHook` kastade ett fel, vilket avslutar anropet innan något skickas",
+                fix: "Rätta din `RequestHook`, eller kasta ett `APIError` från den för att säga varför")
         case .bodyNotFiniteNumber:
             let place = problem.path.map { " vid `\($0)`" } ?? ""
             return .init(

@@ -63,7 +63,7 @@ enum TraditionalChineseTransportMessages {
     ) -> (what: String, why: String, fix: String) {
         switch code.rawValue {
         case -1004:  // cannotConnectToHost
-            return ("無法連線\(url.to)：\(place)沒有任何東西接受連線",
+            return ("無法連線\(facts.url.map { "到 \($0)" } ?? "")：\(place)沒有任何東西接受連線",
                 facts.isLoopback
                     ? "連線被拒絕：這台機器的那個通訊埠上沒有伺服器在聆聽"
                     : "那個主機和通訊埠上沒有伺服器接受連線：那裡沒有伺服器在聆聽，或從這個網路連不到該主機",
@@ -148,7 +148,7 @@ enum TraditionalChineseTransportMessages {
             return ("\(url.at)資源無法使用", "URLSession 無法取得它",
                 "檢查網址，稍後再試")
         case -1009:  // notConnectedToInternet
-            return ("裝置目前離線，所以沒有送出\(url.to)任何東西", "沒有網路連線",
+            return ("裝置目前離線，所以\(url.to)要求沒有送出", "沒有網路連線",
                 "檢查網路連線，然後再試一次")
         case -1010:  // redirectToNonExistentLocation
             return ("\(url.at)伺服器重新導向到不存在的位置",
