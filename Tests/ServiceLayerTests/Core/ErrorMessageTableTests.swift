@@ -41,7 +41,8 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
             for language in [APIError.MessageLanguage.traditionalChinese, .swedish] {
                 let translated = error.explanation(in: language)
                 let cells = [scenario.mistake, translated.what, translated.why, translated.fix].map(Self.cell)
-                rows["\(scenario.kind) \(language.rawValue)", default: []].append("| " + cells.joined(separator: " | ") + " |")
+                rows["\(scenario.kind) \(language.rawValue)", default: []].append(
+                    "| " + cells.joined(separator: " | ") + " |")
             }
             if let report, let reported = report.error?.explanation(for: report.request, in: .english),
                 reported != explanation
