@@ -88,6 +88,12 @@ let package = Package(
             dependencies: ["ServiceLayer"],
             path: "Tests/MainQueueTrap"
         ),
+        // Prints the message language its environment chooses; MessageLanguageTests runs it per environment.
+        .executableTarget(
+            name: "message-language-probe",
+            dependencies: ["ServiceLayer"],
+            path: "Tests/MessageLanguageProbe"
+        ),
         .testTarget(
             name: "ServiceLayerTests",
             dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer", "Loopback"],

@@ -17,7 +17,8 @@ slow=(
     CoalescingTests CoalescingIntegrationTests ExactlyOnceTests ExpiringTokenTests TokenRefreshTests
     TokenRefreshFailureTests ProductsAuthorizationTests ResultObserverTests RedactionTests MenuImageTests
     MenuFailureTests DownloadTests TwoProcessDiskCacheTests UsersOptionsTests DemoWalkTests
-    FaultTests FuzzTests ConnectionTests ReadOnlyAndDelayTests WatchAndSnapshotTests
+    FaultTests FuzzTests ConnectionTests ReadOnlyAndDelayTests WatchAndSnapshotTests MessageLanguageTests
+    LocalizedDescriptionURLTests
 )
 pattern=$(IFS='|'; echo "${slow[*]}")
 

@@ -104,7 +104,7 @@ struct ConditionalGET: Sendable {
         if response.statusCode == 304 {
             guard var kept, Self.validatorsMatch(response, kept) else {
                 cache.remove(key)
-                return .failure(.httpStatus(code: 304, body: body))
+                return .failure(.httpStatus(code: 304, body: APIError.Body(data: body, url: response.url)))
             }
             kept.storedAt = Date()
             if response.value(forHTTPHeaderField: "Cache-Control") != nil { kept.freshFor = control.freshFor(response) }

@@ -40,7 +40,7 @@ extension Endpoint {
     /// nothing behind, on every try: no partial file next to `destination` or in the temporary
     /// directory, and a file already there is kept.
     ///
-    /// A body shorter or longer than its `Content-Length` gives ``APIError/incompleteDownload(expected:received:)``,
+    /// A body shorter or longer than its `Content-Length` gives ``APIError/incompleteDownload(expected:received:url:)``,
     /// a full disk ``APIError/diskFull``, a folder that cannot be written ``APIError/fileAccess(_:)``. A
     /// non-2xx answer gives ``APIError/httpStatus(code:body:)`` with its body, as always. It is never
     /// coalesced with another call and never answered from a ``ResponseCache``.

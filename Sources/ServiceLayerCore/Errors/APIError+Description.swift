@@ -24,7 +24,7 @@ extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
         case .transport(let error): return "APIError.transport(URLError \(error.code.rawValue))"
         case .cancelled: return "APIError.cancelled"
         case .notAuthenticated: return "APIError.notAuthenticated"
-        case .httpStatus(let code, let body): return "APIError.httpStatus(\(code), \(body.count) bytes)"
+        case .httpStatus(let code, let body): return "APIError.httpStatus(\(code), \(body.data.count) bytes)"
         case .decoding(let description, let body):
             return "APIError.decoding(\(description), \(body.count) bytes)"
         case .server(let message): return "APIError.server(\(message))"
@@ -32,7 +32,7 @@ extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
         case .tokenStorage(let reason): return "APIError.tokenStorage(\(reason))"
         case .fileAccess(let reason): return "APIError.fileAccess(\(reason))"
         case .diskFull: return "APIError.diskFull"
-        case .incompleteDownload(let expected, let received):
+        case .incompleteDownload(let expected, let received, _):
             return "APIError.incompleteDownload(expected: \(expected), received: \(received))"
         }
     }

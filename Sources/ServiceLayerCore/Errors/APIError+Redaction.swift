@@ -12,7 +12,8 @@ extension Redaction {
     /// `message` stays, so ``APIError/serverMessage`` still reads it. Other errors are returned as they are.
     static func error(_ error: APIError) -> APIError {
         switch error {
-        case .httpStatus(let code, let body): return .httpStatus(code: code, body: cleaned(body))
+        case .httpStatus(let code, let body):
+            return .httpStatus(code: code, body: APIError.Body(data: cleaned(body.data), url: body.url))
         case .decoding(let description, let body): return .decoding(description: description, body: cleaned(body))
         default: return error
         }
@@ -30,7 +31,8 @@ extension Redaction {
         let secrets = secrets.filter { $0.count >= shortestEchoedSecret }.sorted { $0.count > $1.count }
         guard !secrets.isEmpty else { return error }
         switch error {
-        case .httpStatus(let code, let body): return .httpStatus(code: code, body: removing(secrets, from: body))
+        case .httpStatus(let code, let body):
+            return .httpStatus(code: code, body: APIError.Body(data: removing(secrets, from: body.data), url: body.url))
         case .decoding(let description, let body):
             return .decoding(description: removing(secrets, from: description), body: removing(secrets, from: body))
         case .server(let message): return .server(message: removing(secrets, from: message))

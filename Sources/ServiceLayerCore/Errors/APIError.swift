@@ -14,10 +14,12 @@ public enum APIError: Error, Sendable {
     /// The string says which. Nothing was sent.
     case invalidRequest(String)
     /// The device is not connected to a network (`URLError.notConnectedToInternet`, or the client's
-    /// connectivity source said offline before sending). Nothing was sent in the latter case.
-    case offline
-    /// No complete response arrived within the request's timeout.
-    case timedOut
+    /// connectivity source said offline before sending). Nothing was sent in the latter case. `url` is
+    /// the request's URL without secrets (scheme, host, port and path), `nil` when unknown.
+    case offline(url: URL?)
+    /// No complete response arrived within the request's timeout. `url` is the request's URL without
+    /// secrets (scheme, host, port and path), `nil` when unknown.
+    case timedOut(url: URL?)
     /// Any other transport failure (connection refused, connection lost, TLS, DNS, ...), with the
     /// code of the `URLError` URLSession reported. Its user info keeps only the failing URL without
     /// secrets (scheme, host, port and path: no user, password, query or fragment), as `failingURL`.
@@ -27,8 +29,9 @@ public enum APIError: Error, Sendable {
     case cancelled
     /// The request needs an `Authorization` token and the client has none. Nothing was sent.
     case notAuthenticated
-    /// The server answered with a status outside `200...299`. `body` is the response body as sent.
-    case httpStatus(code: Int, body: Data)
+    /// The server answered with a status outside `200...299`. `body` holds the response body as sent
+    /// (``Body/data``) and the URL that answered, without secrets (``Body/url``).
+    case httpStatus(code: Int, body: Body)
     /// The server answered 2xx but the body did not decode as the expected type. `description` holds
     /// what the client found, as compact JSON: the URL (without secrets), the status, the coding path
     /// Foundation gave, what was expected and found, and the model fix the body points at (the messages
@@ -51,8 +54,29 @@ public enum APIError: Error, Sendable {
     /// Nothing partial is left behind.
     case diskFull
     /// A download ended with fewer (or more) bytes than its `Content-Length` announced: the connection
-    /// was cut, or the server lied. Nothing partial is left behind.
-    case incompleteDownload(expected: Int64, received: Int64)
+    /// was cut, or the server lied. Nothing partial is left behind. `url` is the download's URL without
+    /// secrets, `nil` when unknown.
+    case incompleteDownload(expected: Int64, received: Int64, url: URL?)
+
+    /// The body of an answer outside `200...299` and the URL that answered: the payload of
+    /// ``APIError/httpStatus(code:body:)``.
+    public struct Body: Sendable, Equatable {
+        /// The response body as the server sent it (the client's redaction applied: see
+        /// ``APIError/serverMessage``); empty when there was none.
+        public let data: Data
+        /// The URL that answered, without secrets (scheme, host, port and path: no user, password,
+        /// query or fragment); `nil` when unknown.
+        public let url: URL?
+
+        /// A body and the URL it came from; `url` is kept without its user, password, query and fragment.
+        /// - Parameters:
+        ///   - data: The body as sent.
+        ///   - url: The URL that answered; `nil` (unknown) by default.
+        public init(data: Data, url: URL? = nil) {
+            self.data = data
+            self.url = APIError.shown(url)
+        }
+    }
 
     /// Maps a `URLError` from URLSession to the matching case: not connected → `.offline`, timed out →
     /// `.timedOut`, cancelled → `.cancelled`, anything else → `.transport` with the failing URL shown
@@ -64,8 +88,8 @@ public enum APIError: Error, Sendable {
     /// `init(_:)`, naming `url` when the error names no failing URL.
     init(_ error: URLError, url: URL?) {
         switch error.code {
-        case .notConnectedToInternet: self = .offline
-        case .timedOut: self = .timedOut
+        case .notConnectedToInternet: self = .offline(url: Self.shown(error.failingURL ?? url))
+        case .timedOut: self = .timedOut(url: Self.shown(error.failingURL ?? url))
         case .cancelled: self = .cancelled
         default:
             // The user info is dropped (the failing URL may hold a token): only the URL as messages show
@@ -114,7 +138,8 @@ public enum APIError: Error, Sendable {
     /// The response body kept by `.httpStatus` and `.decoding`; `nil` for every other case.
     public var responseBody: Data? {
         switch self {
-        case .httpStatus(_, let body), .decoding(_, let body): return body
+        case .httpStatus(_, let body): return body.data
+        case .decoding(_, let body): return body
         default: return nil
         }
     }

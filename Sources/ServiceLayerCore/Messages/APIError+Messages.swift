@@ -9,30 +9,91 @@ import FoundationNetworking
 extension APIError {
     /// A language the messages of ``APIError`` are written in.
     ///
-    /// Each language is one table of messages (`Messages/English/EnglishMessages.swift` is the one written so far): a
-    /// later language is a new table and a new case here, not a change to any error. The language is
-    /// chosen explicitly with ``APIError/messageLanguage``: Linux ignores `.xcstrings` catalogs and its
-    /// `Locale.current` is fixed, so the layer never guesses it from the system.
+    /// Each language is one table of messages, in its own folder of `Messages/` (`English/`,
+    /// `TraditionalChinese/`, `Swedish/`): a later language is a new table and a new case here, not a
+    /// change to any error.
     public enum MessageLanguage: String, Sendable, CaseIterable {
         /// English, the default.
         case english = "en"
+        /// 繁體中文 as written in Taiwan (`zh-Hant`): 伺服器, 網路, 連線, 逾時.
+        case traditionalChinese = "zh-Hant"
+        /// Svenska (`sv`).
+        case swedish = "sv"
+
+        /// The first of `tags` (BCP 47 or POSIX locale names: `zh-Hant-TW`, `zh_TW.UTF-8`, `sv_SE`) that
+        /// names a language with a table; English when none does.
+        static func first(in tags: [String]) -> MessageLanguage {
+            for tag in tags {
+                if let language = language(ofTag: tag) { return language }
+            }
+            return .english
+        }
+
+        /// The language a tag names, or `nil` (simplified Chinese, a language without a table, `C`).
+        static func language(ofTag tag: String) -> MessageLanguage? {
+            var tag = tag.lowercased()
+            if let cut = tag.firstIndex(where: { $0 == "." || $0 == "@" }) { tag = String(tag[..<cut]) }
+            let parts = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).map(String.init)
+            guard let primary = parts.first else { return nil }
+            switch primary {
+            case "en": return .english
+            case "sv": return .swedish
+            case "zh":
+                if parts.contains("hant") { return .traditionalChinese }
+                if parts.contains("hans") { return nil }
+                return parts.contains { ["tw", "hk", "mo"].contains($0) } ? .traditionalChinese : nil
+            default: return nil
+            }
+        }
+
+        /// The language tags of a Linux environment, as gettext reads them: `LANGUAGE`'s list (unless the
+        /// locale is `C` or `POSIX`), then the locale of `LC_ALL`, else `LC_MESSAGES`, else `LANG`.
+        static func tags(environment: [String: String]) -> [String] {
+            let locale = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+            var tags: [String] = []
+            if let list = environment["LANGUAGE"], !list.isEmpty, let locale, !["C", "POSIX"].contains(locale) {
+                tags += list.split(separator: ":").map(String.init)
+            }
+            if let locale { tags.append(locale) }
+            return tags
+        }
 
         /// The table that writes this language's messages.
         var table: any MessageTable {
             switch self {
             case .english: return EnglishMessages()
+            case .traditionalChinese: return TraditionalChineseMessages()
+            case .swedish: return SwedishMessages()
             }
         }
     }
 
     /// The language of every message (`errorDescription`, `failureReason`, `recoverySuggestion`,
-    /// ``APIError/explanation(for:in:)``): ``MessageLanguage/english`` by default. Set it once, at launch.
+    /// ``APIError/explanation(for:in:)``): by default ``automaticMessageLanguage``, the user's; set it to
+    /// choose one explicitly (once, at launch).
     public static var messageLanguage: MessageLanguage {
-        get { languageSetting.withLock { $0 } }
+        get { languageSetting.withLock { $0 } ?? automaticMessageLanguage }
         set { languageSetting.withLock { $0 = newValue } }
     }
 
-    private static let languageSetting = Locked(MessageLanguage.english)
+    private static let languageSetting = Locked<MessageLanguage?>(nil)
+
+    /// The user's language, read once: on Apple platforms the preferred languages
+    /// (`Locale.preferredLanguages`, in the user's order); on Linux, as gettext reads them, `LANGUAGE`
+    /// (a `:` list, unless the locale is `C` or `POSIX`), then the locale of `LC_ALL`, `LC_MESSAGES` or
+    /// `LANG`. The first tag with a table wins: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant*` →
+    /// ``MessageLanguage/traditionalChinese``; `sv*` → ``MessageLanguage/swedish``; `en*` →
+    /// ``MessageLanguage/english``; simplified Chinese and any other tag are passed over; English when none matches.
+    public static let automaticMessageLanguage: MessageLanguage = MessageLanguage.first(in: userLanguageTags())
+
+    /// The user's language tags, most preferred first.
+    static func userLanguageTags() -> [String] {
+        #if canImport(Darwin)
+        return Locale.preferredLanguages
+        #else
+        return MessageLanguage.tags(environment: ProcessInfo.processInfo.environment)
+        #endif
+    }
 
     /// The three parts of an error's message, each a sentence or two with the facts filled in (the URL
     /// without its query or credentials, the status, the key path, the timeout...).
@@ -44,14 +105,18 @@ extension APIError {
         /// The concrete fix.
         public let fix: String
 
-        init(sentences what: String, _ why: String, _ fix: String) {
+        /// What joins the parts: a space in English and Swedish, nothing in Chinese.
+        let joiner: String
+
+        init(sentences what: String, _ why: String, _ fix: String, joiner: String = " ") {
             self.what = what
             self.why = why
             self.fix = fix
+            self.joiner = joiner
         }
 
-        /// The three parts in order, as one paragraph.
-        public var description: String { "\(what) \(why) \(fix)" }
+        /// The three parts in order, as one paragraph (joined as the language joins sentences).
+        public var description: String { [what, why, fix].joined(separator: joiner) }
     }
 
     /// This error's message, with facts the error value itself cannot carry taken from `request` (the

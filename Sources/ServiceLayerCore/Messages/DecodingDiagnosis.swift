@@ -18,6 +18,9 @@ struct DecodingFacts: Sendable, Codable, Equatable {
         case convertFromSnakeCase
         /// The JSON's key differs from the property's name in another way (`fixKey`).
         case codingKeys
+        /// The JSON has `key` (snake_case), and so do the model's `CodingKeys`, but the decoder's
+        /// `.convertFromSnakeCase` renamed the JSON's key to `fixKey` (camelCase) before they were matched.
+        case snakeCaseTwice
         /// An array was expected, and the object holds it in its `fixKey` field.
         case wrapper
         /// The model expects an object, and the answer is an array.
@@ -222,6 +225,14 @@ enum DecodingDiagnosis {
         facts.key = key
         facts.detail = detail(context)
         let container = JSONValue.value(at: context.codingPath, in: root) as? [String: Any]
+        // The key is in the body, yet missing: `.convertFromSnakeCase` renamed it before the model's
+        // `CodingKeys`, which spell it in snake_case too, were matched.
+        if let container, container[key] != nil, key.contains("_"), JSONValue.camelCase(key) != key {
+            facts.path = path(context.codingPath)
+            facts.fix = .snakeCaseTwice
+            facts.fixKey = JSONValue.camelCase(key)
+            return facts
+        }
         // The container Foundation named must be an object without the key; otherwise its path is not trusted.
         guard let container, container[key] == nil else { return facts }
         facts.path = path(context.codingPath)

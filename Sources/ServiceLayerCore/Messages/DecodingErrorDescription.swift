@@ -8,15 +8,15 @@ public enum DecodingErrorDescription {
         DecodingDiagnosis.diagnose(error, body: body, url: url, status: status).encoded
     }
 
-    /// One English line saying what did not decode and where, and the fix: for a file the app reads
-    /// itself (a saved document that no longer decodes).
+    /// One line saying what did not decode and where, and the fix, in ``APIError/messageLanguage``: for a
+    /// file the app reads itself (a saved document that no longer decodes).
     /// - Parameters:
     ///   - error: What `JSONDecoder` threw.
     ///   - body: The bytes it read.
     public static func sentence(_ error: any Error, body: Data) -> String {
         var facts = DecodingDiagnosis.diagnose(error, body: body, url: nil, status: 200)
         facts.status = nil
-        let explanation = EnglishDecodingMessages.explain(facts)
-        return "\(explanation.what) \(explanation.fix)"
+        let explanation = APIError.messageLanguage.table.explain(.decoding(facts))
+        return explanation.what + explanation.joiner + explanation.fix
     }
 }

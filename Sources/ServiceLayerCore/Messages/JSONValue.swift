@@ -66,6 +66,19 @@ enum JSONValue {
     }
 
     /// `releaseDate` → `release_date`.
+    /// `release_date` → `releaseDate`, as `.convertFromSnakeCase` renames a key (leading and trailing
+    /// underscores kept).
+    static func camelCase(_ key: String) -> String {
+        let core = key.trimmingCharacters(in: CharacterSet(charactersIn: "_"))
+        guard !core.isEmpty, let start = key.range(of: core) else { return key }
+        let words = core.split(separator: "_", omittingEmptySubsequences: true)
+        let joined = words.enumerated().map {
+            $0 == 0 ? $1.lowercased() : $1.prefix(1).uppercased() + $1.dropFirst().lowercased()
+        }
+        .joined()
+        return String(key[..<start.lowerBound]) + joined + String(key[start.upperBound...])
+    }
+
     static func snakeCase(_ key: String) -> String {
         var result = ""
         for character in key {

@@ -9,7 +9,10 @@ import FoundationNetworking
 /// The facts are language-neutral (URLs, numbers, key paths, names of fixes); the table of a language
 /// turns them into sentences. URLs are already shown without secrets (``ShownURL``).
 enum MessageKind: Sendable {
+    /// A reason the client did not write, shown as it is.
     case invalidRequest(reason: String)
+    /// A request the client could not build, for a reason it knows.
+    case requestProblem(RequestProblem)
     case offline(url: String?)
     /// `seconds` is the request's timeout when known.
     case timedOut(url: String?, seconds: TimeInterval?)
@@ -61,9 +64,10 @@ struct HTTPFacts: Sendable {
 /// An ``APIError`` turned into the kind its message is keyed by, with the facts it carries or the context gives.
 extension APIError {
     func messageKind(_ context: MessageContext) -> MessageKind {
-        let url = context.url.map(ShownURL.text)
+        let url = (failingURL ?? context.url).map(ShownURL.text)
         switch self {
-        case .invalidRequest(let reason): return .invalidRequest(reason: reason)
+        case .invalidRequest(let reason):
+            return RequestProblem(reason: reason).map { .requestProblem($0) } ?? .invalidRequest(reason: reason)
         case .offline: return .offline(url: url)
         case .timedOut: return .timedOut(url: url, seconds: context.timeout)
         case .transport(let error): return .transport(TransportFacts(error, contextURL: context.url))
@@ -74,7 +78,7 @@ extension APIError {
             let lowered = said?.lowercased() ?? ""
             return .httpStatus(
                 HTTPFacts(
-                    code: code, url: url, serverSaid: said, html: HTMLPage(body),
+                    code: code, url: url, serverSaid: said, html: HTMLPage(body.data),
                     sentCredential: context.sentCredential,
                     mentionsAPIKey: ["api key", "api_key", "apikey", "api-key"].contains { lowered.contains($0) },
                     mentionsExpiredToken: lowered.contains("expired")
@@ -88,7 +92,7 @@ extension APIError {
         case .tokenStorage(let reason): return .tokenStorage(reason: reason)
         case .fileAccess(let reason): return .fileAccess(reason: reason)
         case .diskFull: return .diskFull
-        case .incompleteDownload(let expected, let received):
+        case .incompleteDownload(let expected, let received, _):
             return .incompleteDownload(expected: expected, received: received, url: url)
         }
     }

@@ -116,7 +116,7 @@ enum MainQueueWatchdog {
             state.hasWarned = true
             return state.callsWaiting
         }
-        if waiting > 0 { FileHandle.standardError.write(Data((endedWarning(calls: waiting) + "\n").utf8)) }
+        if waiting > 0 { FileHandle.standardError.write(Data((currentTexts.ended(waiting) + "\n").utf8)) }
     }
 
     // MARK: The timer
@@ -139,7 +139,23 @@ enum MainQueueWatchdog {
             state.hasWarned = true
             return true
         }
-        if warns { FileHandle.standardError.write(Data((warning + "\n").utf8)) }
+        if warns { FileHandle.standardError.write(Data((currentTexts.warning + "\n").utf8)) }
+    }
+
+    /// The two warnings' texts in one language.
+    struct Texts: Sendable {
+        /// The warning after ``patience`` seconds.
+        var warning: String
+        /// The warning at exit, for a number of calls still waiting.
+        var ended: @Sendable (Int) -> String
+    }
+
+    /// The texts in the messages' language: set by the client (`APIClient`'s initializer installs the
+    /// messages' table, a later layer); English, the texts below, until then.
+    static let texts = Locked<(@Sendable () -> Texts)?>(nil)
+
+    private static var currentTexts: Texts {
+        texts.withLock { $0 }?() ?? Texts(warning: warning, ended: { endedWarning(calls: $0) })
     }
 
     /// What the warning at exit says: what happened, why, and the fixes.

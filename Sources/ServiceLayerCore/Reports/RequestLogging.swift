@@ -34,7 +34,7 @@ enum RequestLogLine {
             line = "\(method) \(url) -> \(code)"
             line +=
                 " in \(milliseconds) ms, sent \(sent) bytes, received \(report.receivedBytes) bytes, \(report.retries) retries"
-            responseBody = body  // redacted: a non-JSON body reads `<N bytes>`, so its size is not the body's
+            responseBody = body.data  // redacted: a non-JSON body reads `<N bytes>`, shown as it is
         case (let error, _):
             line = "\(method) \(url) -> \(error.map { $0.debugDescription } ?? "no response")"
             line += " in \(milliseconds) ms, sent \(sent) bytes, \(report.retries) retries"

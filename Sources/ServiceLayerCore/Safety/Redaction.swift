@@ -55,15 +55,26 @@ enum Redaction {
     }
 
     /// A JSON body as compact text with every secret field replaced, or `<N bytes>` when the body is
-    /// not JSON (its content is then not shown at all). At most `limit` characters, 512 by default.
+    /// not JSON (its content is then not shown at all). At most `limit` characters, 512 by default. A
+    /// body already redacted to its size (``cleaned(_:)``: `<196 bytes>`) is shown as it is, not as the
+    /// size of that placeholder (`<11 bytes>`).
     static func body(_ data: Data, limit: Int = 512) -> String {
         if data.isEmpty { return "<empty>" }
+        if let size = sizePlaceholder(data) { return size }
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]),
             case let cleaned = redact(object), JSONSerialization.isValidJSONObject(cleaned),
             let redacted = try? JSONSerialization.data(withJSONObject: cleaned, options: [.sortedKeys]),
             let text = String(data: redacted, encoding: .utf8)
         else { return "<\(data.count) bytes>" }
         return text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
+
+    /// `<N bytes>` when `data` is exactly such a placeholder, else `nil`.
+    private static func sizePlaceholder(_ data: Data) -> String? {
+        guard data.count < 32, data.first == UInt8(ascii: "<"), let text = String(data: data, encoding: .utf8),
+            text.hasSuffix(" bytes>"), Int(text.dropFirst().dropLast(7)) != nil
+        else { return nil }
+        return text
     }
 
     static func cleaned(_ body: Data) -> Data {

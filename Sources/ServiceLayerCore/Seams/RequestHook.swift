@@ -145,6 +145,9 @@ public struct RequestHook: Sendable {
     /// The hook's error as the call's: an ``APIError`` as it is, anything else as
     /// ``APIError/invalidRequest(_:)``.
     static func failure(_ error: any Error) -> APIError {
-        (error as? APIError) ?? .invalidRequest("the request hook failed (\(error))")
+        if let apiError = error as? APIError { return apiError }
+        var problem = RequestProblem(.hookFailed)
+        problem.detail = "\(error)"
+        return problem.error
     }
 }

@@ -41,6 +41,9 @@ public final class APIClient: Sendable {
     /// one per client, with the rule of its base URL and ``Options/headers``, for a body without a secret
     /// and for one with (see `RedirectGuard.swift`); a call whose credential step set headers gets its own.
     private let redirectGuards: (plain: RedirectGuard, secretBody: RedirectGuard)
+    /// What is wrong with the base URL for a path under it (no scheme, another scheme, a space in its
+    /// host), found once; `nil` when nothing is.
+    let baseURLProblem: RequestProblem?
     private let coalescing = Coalescing()
 
     /// Creates a client.
@@ -102,6 +105,8 @@ public final class APIClient: Sendable {
         self.redirectGuards = (
             RedirectGuard(bodyCarriesSecret: false, rule: rule), RedirectGuard(bodyCarriesSecret: true, rule: rule)
         )
+        self.baseURLProblem = RequestProblem.baseURLProblem(baseURL)
+        MainQueueWatchdog.texts.withLock { $0 = $0 ?? { APIError.messageLanguage.watchdogTexts } }
     }
 
     /// The redirect policy of a call with `rule` (see ``redirectGuards``).
@@ -241,7 +246,10 @@ public final class APIClient: Sendable {
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         // 1. Build the request; nothing is sent when that fails.
-        guard options.connectivity.isOnline(for: baseURL) else { return answer(TryEnd(.failure(.offline))) }
+        guard options.connectivity.isOnline(for: baseURL) else {
+            let url = try? makeRequestAndRule(for: endpoint, authorize: nil).get().0.url
+            return answer(TryEnd(.failure(.offline(url: APIError.shown(url ?? baseURL)))))
+        }
         let request: URLRequest
         let rule: OwnOriginHeaders
         switch makeRequestAndRule(for: endpoint, authorize: authorize) {
@@ -363,7 +371,7 @@ struct TryEnd: Sendable {
     }
 
     /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
-    /// of the secrets the request sent.
+    /// of the secrets the request sent and names its URL (without secrets) when it named none.
     func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
         guard request != nil || cache != nil else { return reading }
         let (request, cache, headerNames) = (self.request, self.cache, secretHeaders)
@@ -372,6 +380,7 @@ struct TryEnd: Sendable {
             guard let request else { return checked }
             return checked.mapError {
                 Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: headerNames))
+                    .located(at: request.url)
             }
         }
     }

@@ -21,7 +21,7 @@ extension APIClient {
         /// request. `true` by default; an endpoint may override it.
         public var coalescesGETs: Bool
         /// Consulted before every send; when it says offline the call fails at once with
-        /// ``APIError/offline``. ``defaultConnectivitySource()`` by default (always online on Linux).
+        /// ``APIError/offline(url:)``. ``defaultConnectivitySource()`` by default (always online on Linux).
         public var connectivity: any ConnectivitySource
         /// Receives one redacted line per request; `nil` (no logging) by default.
         public var logger: RequestLogger?

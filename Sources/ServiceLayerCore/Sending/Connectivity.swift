@@ -5,7 +5,7 @@ import Network
 #endif
 
 /// Tells the client whether the device is online, so a call can fail at once with
-/// ``APIError/offline`` instead of waiting for a timeout.
+/// ``APIError/offline(url:)`` instead of waiting for a timeout.
 ///
 /// The client asks before every send. Inject your own (a test's fake, or a wrapper around your app's
 /// reachability) through ``APIClient/Options/connectivity``.
@@ -67,7 +67,7 @@ public final class PathMonitorConnectivity: ConnectivitySource {
 /// watchOS: `NWPathMonitor` reports an unsatisfied path to ordinary apps on watchOS 9 and later
 /// (Apple's TN3135, "Low-level networking on watchOS"), although URLSession reaches the network
 /// through the phone or Wi-Fi; with it as the default, every call would fail with
-/// ``APIError/offline``. So on watchOS the client does not check first, and a call without a network
+/// ``APIError/offline(url:)``. So on watchOS the client does not check first, and a call without a network
 /// fails with URLSession's own error (`.offline` for `notConnectedToInternet`).
 public func defaultConnectivitySource() -> any ConnectivitySource {
     #if canImport(Network) && !os(watchOS)

@@ -278,7 +278,7 @@ final class Exchange: Sendable {
         }
         let body = data ?? Data()
         guard (200...299).contains(http.statusCode) || (accepts304 && http.statusCode == 304) else {
-            return .failure(.httpStatus(code: http.statusCode, body: body))
+            return .failure(.httpStatus(code: http.statusCode, body: APIError.Body(data: body, url: http.url)))
         }
         return .success((body, http))
     }
@@ -289,7 +289,7 @@ final class Exchange: Sendable {
     /// must end as the 401 it is (not retried), not as a timeout (retried).
     private static func stalledOutcome(of response: URLResponse?) -> Outcome {
         guard let http = response as? HTTPURLResponse, http.statusCode == 401 else { return .failure(.timedOut) }
-        return .failure(.httpStatus(code: 401, body: Data()))
+        return .failure(.httpStatus(code: 401, body: APIError.Body(data: Data(), url: http.url)))
     }
 
     /// Handles the end of try `attempt`: retries a transient failure while the policy allows,

@@ -27,6 +27,7 @@ extension APIClient {
         let isOwnOrigin: Bool
         switch endpoint.target {
         case .path(let path):
+            if let baseURLProblem { return .failure(baseURLProblem.error) }
             if let problem = URLBuilding.fragmentProblem(inPath: path) { return .failure(problem) }
             url = URLBuilding.url(base: baseURL, plainBase: plainBase, path: path, query: endpoint.query)
             isOwnOrigin = true
@@ -35,12 +36,12 @@ extension APIClient {
             isOwnOrigin = url.map { Origin.same($0, baseURL) } ?? false
         }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            let target: String  // as text with no secret (a token in its query, a password)
+            var problem = RequestProblem(.noURL)  // the target as text with no secret (a token, a password)
             switch endpoint.target {
-            case .path(let path): target = "path \"\(path)\""
-            case .url(let absolute): target = Redaction.url(absolute)
+            case .path(let path): problem.target = "\"\(path)\""
+            case .url(let absolute): problem.target = Redaction.url(absolute)
             }
-            return .failure(.invalidRequest("no valid http(s) URL can be formed for \(target)"))
+            return .failure(problem.error)
         }
         var request = URLRequest(url: url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }  // GET is the default
@@ -56,7 +57,7 @@ extension APIClient {
             case .success(let data) where body.upload.isNone: request.httpBody = data
             case .success: break  // a file or a form with files: sent from disk by the exchange
             case .failure(let error): return .failure(error)
-            case nil: return .failure(.invalidRequest("the request body must be encoded on the main actor first"))
+            case nil: return .failure(RequestProblem(.bodyNeedsMainActor).error)
             }
             request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }
@@ -64,7 +65,9 @@ extension APIClient {
         var credentialStepHeaders: Set<String> = []
         if endpoint.requiresAuthorization {
             guard isOwnOrigin else {
-                return .failure(.invalidRequest("the token is only sent to \(baseURL.host ?? "the API host")"))
+                var problem = RequestProblem(.tokenOffOrigin)
+                problem.host = baseURL.host
+                return .failure(problem.error)
             }
             guard let authorize else { return .failure(.notAuthenticated) }
             let before = request

@@ -65,11 +65,9 @@ enum URLBuilding {
         guard let hash = path.firstIndex(of: "#") else { return nil }
         let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? hash
         let shown = String(path[..<end]) + (path[end] == "?" ? "?…" : "#…")
-        return .invalidRequest(
-            "The endpoint path \"\(shown)\" contains \"#\", which starts a URL fragment: a fragment is never "
-                + "sent to the server, so everything from the \"#\" on would be lost. If \"#\" is part of a value, "
-                + "pass the value as a query item (query: [URLQueryItem(name: \"q\", value: \"c#\")] sends it as "
-                + "%23) or write %23 in the path; if it is a fragment, remove it.")
+        var problem = RequestProblem(.fragmentInPath)
+        problem.shown = shown
+        return problem.error
     }
 
     /// A query written in a path string, kept as written except for what a query may not contain:

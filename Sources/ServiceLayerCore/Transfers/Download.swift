@@ -13,7 +13,7 @@ enum Download {
     /// `outcome` for a download whose answer was written to `end.file`: on success the file is at
     /// `destination`, else a typed error and the file removed here, before the caller hears of it. A
     /// non-2xx answer keeps its body (up to ``errorBodyLimit``) in the error; a connection cut after the
-    /// answer announced its length is ``APIError/incompleteDownload(expected:received:)``.
+    /// answer announced its length is ``APIError/incompleteDownload(expected:received:url:)``.
     static func finish(_ outcome: ExchangeOutcome, end: SessionTask.End, at destination: URL) -> ExchangeOutcome {
         let file = end.file
         defer { if let file { try? FileManager.default.removeItem(at: file) } }  // gone before the caller hears
@@ -26,8 +26,9 @@ enum Download {
             let announced = (end.response as? HTTPURLResponse).flatMap(expectedLength) ?? end.expectedLength
             guard let expected = announced else { return outcome }
             return .failure(.incompleteDownload(expected: expected, received: min(end.bytesReceived, expected)))
-        case .failure(.httpStatus(let code, let body)) where body.isEmpty:
-            return .failure(.httpStatus(code: code, body: file.map(errorBody) ?? Data()))
+        case .failure(.httpStatus(let code, let body)) where body.data.isEmpty:
+            return .failure(
+                .httpStatus(code: code, body: APIError.Body(data: file.map(errorBody) ?? Data(), url: body.url)))
         case .failure(let error):
             return .failure(error)
         case .success(let (_, http)):

@@ -192,9 +192,9 @@ public struct MultipartForm: Sendable {
     private var delimiter: Data { Data("--\(boundary)".utf8) }
 
     private func boundaryInContent() -> APIError {
-        .invalidRequest(
-            "a part of the multipart form contains its boundary \"\(boundary)\"; use another boundary (the default random one never occurs by chance)"
-        )
+        var problem = RequestProblem(.multipartBoundary)
+        problem.boundary = boundary
+        return problem.error
     }
 
     private func opening(_ headers: String) -> Data { Data("--\(boundary)\r\n\(headers)\r\n".utf8) }

@@ -30,8 +30,9 @@ final class APIErrorTests: XCTestCase {
     }
 
     func testStatusCodeAndResponseBody() {
-        XCTAssertEqual(APIError.httpStatus(code: 404, body: Data("x".utf8)).statusCode, 404)
-        XCTAssertEqual(APIError.httpStatus(code: 404, body: Data("x".utf8)).responseBody, Data("x".utf8))
+        XCTAssertEqual(APIError.httpStatus(code: 404, body: APIError.Body(data: Data("x".utf8))).statusCode, 404)
+        XCTAssertEqual(
+            APIError.httpStatus(code: 404, body: APIError.Body(data: Data("x".utf8))).responseBody, Data("x".utf8))
         XCTAssertEqual(APIError.decoding(description: "d", body: Data("y".utf8)).responseBody, Data("y".utf8))
         for error in [APIError.offline, .timedOut, .cancelled, .notAuthenticated, .server(message: "m")] {
             XCTAssertNil(error.statusCode, "\(error)")
@@ -41,7 +42,7 @@ final class APIErrorTests: XCTestCase {
     }
 
     func testServerMessage() {
-        func status(_ text: String) -> APIError { .httpStatus(code: 400, body: Data(text.utf8)) }
+        func status(_ text: String) -> APIError { .httpStatus(code: 400, body: APIError.Body(data: Data(text.utf8))) }
         XCTAssertEqual(status(#"{"error":"Missing password"}"#).serverMessage, "Missing password")
         XCTAssertEqual(status(#"{"success":false,"message":"Wrong password"}"#).serverMessage, "Wrong password")
         XCTAssertEqual(status(#"{"reason":"Rate limited"}"#).serverMessage, "Rate limited")
@@ -61,8 +62,10 @@ final class APIErrorTests: XCTestCase {
         let all: [APIError] = [
             .invalidRequest("no URL"), .offline, .timedOut, .transport(URLError(.cannotConnectToHost)),
             .transport(URLError(.badURL)), .cancelled, .notAuthenticated,
-            .httpStatus(code: 401, body: secretBody), .httpStatus(code: 404, body: secretBody),
-            .httpStatus(code: 500, body: secretBody), .httpStatus(code: 503, body: Data()),
+            .httpStatus(code: 401, body: APIError.Body(data: secretBody)),
+            .httpStatus(code: 404, body: APIError.Body(data: secretBody)),
+            .httpStatus(code: 500, body: APIError.Body(data: secretBody)),
+            .httpStatus(code: 503, body: APIError.Body(data: Data())),
             .decoding(description: "type mismatch at items[1].price", body: secretBody),
             .server(message: "Email taken"), .tooManyTokenRefreshes, .tokenStorage("Not a directory (errno 20)"),
         ]
@@ -75,7 +78,7 @@ final class APIErrorTests: XCTestCase {
                 XCTAssertFalse(text.contains("hunter2"), text)
             }
         }
-        let notFound = APIError.httpStatus(code: 404, body: secretBody).errorDescription ?? ""
+        let notFound = APIError.httpStatus(code: 404, body: APIError.Body(data: secretBody)).errorDescription ?? ""
         XCTAssertTrue(notFound.contains("404"), notFound)
         XCTAssertTrue(notFound.contains("\"bad\""), "the server's message is quoted: \(notFound)")
         let decoding = APIError.decoding(description: "type mismatch at items[1].price", body: secretBody)
@@ -113,14 +116,18 @@ final class APIErrorTests: XCTestCase {
     func testIsTransient() {
         let transient: [APIError] = [
             .timedOut, .transport(URLError(.networkConnectionLost)), .transport(URLError(.badServerResponse)),
-            .httpStatus(code: 408, body: Data()), .httpStatus(code: 429, body: Data()),
-            .httpStatus(code: 502, body: Data()), .httpStatus(code: 503, body: Data()),
-            .httpStatus(code: 504, body: Data()),
+            .httpStatus(code: 408, body: APIError.Body(data: Data())),
+            .httpStatus(code: 429, body: APIError.Body(data: Data())),
+            .httpStatus(code: 502, body: APIError.Body(data: Data())),
+            .httpStatus(code: 503, body: APIError.Body(data: Data())),
+            .httpStatus(code: 504, body: APIError.Body(data: Data())),
         ]
         let permanent: [APIError] = [
             .invalidRequest("x"), .offline, .cancelled, .notAuthenticated, .transport(URLError(.cannotConnectToHost)),
-            .httpStatus(code: 400, body: Data()), .httpStatus(code: 401, body: Data()),
-            .httpStatus(code: 404, body: Data()), .httpStatus(code: 500, body: Data()),
+            .httpStatus(code: 400, body: APIError.Body(data: Data())),
+            .httpStatus(code: 401, body: APIError.Body(data: Data())),
+            .httpStatus(code: 404, body: APIError.Body(data: Data())),
+            .httpStatus(code: 500, body: APIError.Body(data: Data())),
             .decoding(description: "d", body: Data()), .server(message: "m"), .tooManyTokenRefreshes,
             .tokenStorage("x"),
         ]

@@ -35,7 +35,7 @@ final class AsyncTests: StubTestCase {
             _ = try await makeClient(stub).send(Endpoint<User>("users/23"))
             XCTFail("expected a throw")
         } catch {
-            XCTAssertEqual(error, .httpStatus(code: 404, body: Data("{}".utf8)))
+            XCTAssertEqual(error, .httpStatus(code: 404, body: APIError.Body(data: Data("{}".utf8))))
             XCTAssertEqual(error.statusCode, 404)
         }
     }

@@ -44,7 +44,8 @@ final class CoalescingTests: StubTestCase {
         let stub = makeStub(always: .held(gate, .status(404, body: "gone")))
         let results = sendMany(5, Endpoint<Data>("menu"), on: makeClient(stub), opening: gate)
         XCTAssertEqual(
-            results.map(\.failureError), Array(repeating: .httpStatus(code: 404, body: Data("gone".utf8)), count: 5))
+            results.map(\.failureError),
+            Array(repeating: .httpStatus(code: 404, body: APIError.Body(data: Data("gone".utf8))), count: 5))
         XCTAssertEqual(stub.requestCount, 1)
     }
 

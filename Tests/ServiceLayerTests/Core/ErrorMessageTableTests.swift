@@ -35,10 +35,18 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         for (mistake, running) in alongside { outcomes[mistake] = try await running.value }
         for scenario in MessageScenarios.all where scenario.inTable {
             guard let (error, report) = outcomes[scenario.mistake] else { continue }
-            let explanation = error.explanation()
+            let explanation = error.explanation(in: .english)
             let cells = [scenario.mistake, explanation.what, explanation.why, explanation.fix].map(Self.cell)
             rows[scenario.kind, default: []].append("| " + cells.joined(separator: " | ") + " |")
-            if let reported = report?.explanation, reported != explanation {
+            for language in [APIError.MessageLanguage.traditionalChinese, .swedish] {
+                let translated = error.explanation(in: language)
+                let cells = [scenario.mistake, translated.what, translated.why, translated.fix].map(Self.cell)
+                rows["\(scenario.kind) \(language.rawValue)", default: []].append(
+                    "| " + cells.joined(separator: " | ") + " |")
+            }
+            if let report, let reported = report.error?.explanation(for: report.request, in: .english),
+                reported != explanation
+            {
                 let changed = [reported.what, reported.why, reported.fix].filter {
                     ![explanation.what, explanation.why, explanation.fix].contains($0)
                 }
@@ -46,8 +54,14 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
                 reportRows.append("| " + cells.joined(separator: " | ") + " |")
             }
         }
-        var tables = rows.mapValues { rows in
-            (["| Mistake | What happened | Why | The fix |", "|---|---|---|---|"] + rows).joined(separator: "\n")
+        let headers = [
+            "": "| Mistake | What happened | Why | The fix |", "zh-Hant": "| 錯誤 | 發生了什麼 | 原因 | 修正 |",
+            "sv": "| Misstag | Vad som hände | Varför | Åtgärden |",
+        ]
+        var tables: [String: String] = [:]
+        for (key, rows) in rows {
+            let header = headers[String(key.split(separator: " ").dropFirst().first ?? "")] ?? headers[""]!
+            tables[key] = ([header, "|---|---|---|---|"] + rows).joined(separator: "\n")
         }
         tables["Report"] = (["| Mistake | What the report's explanation says instead |", "|---|---|"] + reportRows)
             .joined(separator: "\n")
@@ -56,9 +70,9 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
 
     private static func cell(_ text: String) -> String {
         let escaped = text.replacingOccurrences(of: "|", with: "\\|")
-        let ports = try! NSRegularExpression(pattern: #"127\.0\.0\.1:[0-9]+"#)
+        let ports = try! NSRegularExpression(pattern: #"(127\.0\.0\.1|localhost):[0-9]+"#)
         return ports.stringByReplacingMatches(
-            in: escaped, range: NSRange(escaped.startIndex..., in: escaped), withTemplate: "127.0.0.1:8090")
+            in: escaped, range: NSRange(escaped.startIndex..., in: escaped), withTemplate: "$1:8090")
     }
 
     func testTheArticlesTablesAreTheScenariosMessages() async throws {
@@ -67,7 +81,10 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         #else
         var text = try String(contentsOf: Self.article, encoding: .utf8)
         let tables = try await tables()
-        XCTAssertEqual(Set(tables.keys), ["Transport", "HTTP", "Decoding", "Other", "Report"])
+        let kinds = ["Transport", "HTTP", "Decoding", "Other"]
+        XCTAssertEqual(
+            Set(tables.keys), Set(kinds + ["Report"] + kinds.flatMap { ["\($0) zh-Hant", "\($0) sv"] }),
+            "a table for each kind in each language")
         for (kind, table) in tables.sorted(by: { $0.key < $1.key }) {
             let begin = "<!-- begin messages: \(kind) -->"
             let end = "<!-- end messages: \(kind) -->"

@@ -39,8 +39,10 @@ final class ErrorMessageTests: XCTestCase {
             .decoding(description: DecodingFacts.emptyBody(url: url).encoded, body: Data()),
         ]
         for status in [400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 451, 500, 502, 503] {
-            errors.append(.httpStatus(code: status, body: secret))
-            errors.append(.httpStatus(code: status, body: Data("<html><title>Oops.</title>Down.</html>".utf8)))
+            errors.append(.httpStatus(code: status, body: APIError.Body(data: secret)))
+            errors.append(
+                .httpStatus(
+                    code: status, body: APIError.Body(data: Data("<html><title>Oops.</title>Down.</html>".utf8))))
         }
         for raw in urlErrorCodes { if let code = code(raw) { errors.append(APIError(URLError(code), url: url)) } }
         return errors
@@ -156,11 +158,13 @@ final class ErrorMessageTests: XCTestCase {
         XCTAssertEqual(cut, .transport(URLError(.unknown)), "the hint does not change the case or its equality")
     }
 
-    func testTheLanguageIsAnExplicitOptionWithEnglishByDefault() {
-        XCTAssertEqual(APIError.messageLanguage, .english)
-        XCTAssertEqual(APIError.MessageLanguage.allCases, [.english])
+    func testTheLanguageIsAnExplicitOptionWithTheUsersByDefault() {
+        XCTAssertEqual(APIError.messageLanguage, APIError.automaticMessageLanguage)
+        XCTAssertEqual(APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish])
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "en"), .english)
-        let error = APIError.httpStatus(code: 404, body: Data())
+        XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hant"), .traditionalChinese)
+        XCTAssertEqual(APIError.MessageLanguage(rawValue: "sv"), .swedish)
+        let error = APIError.httpStatus(code: 404, body: APIError.Body(data: Data()))
         XCTAssertEqual(error.explanation(in: .english), error.explanation())
     }
 
@@ -196,13 +200,14 @@ final class OtherErrorMessageTests: MessageScenarioTestCase {
     func testABodyThatCannotBeEncodedNamesTheReason() async throws {
         let (error, _) = try await run("A body that cannot be encoded (`Double.nan`)")
         guard case .invalidRequest(let reason) = error else { return XCTFail("expected .invalidRequest, got \(error)") }
-        XCTAssertTrue(error.localizedDescription.contains(reason), error.localizedDescription)
+        XCTAssertEqual(RequestProblem(reason: reason)?.kind, .bodyNotFiniteNumber, reason)
+        XCTAssertTrue(error.localizedDescription.contains("nan at `price`"), error.localizedDescription)
         XCTAssertFalse(error.localizedDescription.contains(".."), error.localizedDescription)
     }
 
     func testACutDownloadSaysHowManyBytesArrivedAndTheReportNamesTheURL() async throws {
         let (error, report) = try await run("A download cut halfway")
-        guard case .incompleteDownload(let expected, let received) = error else {
+        guard case .incompleteDownload(let expected, let received, _) = error else {
             return XCTFail("expected .incompleteDownload, got \(error)")
         }
         XCTAssertEqual(expected, 2000)

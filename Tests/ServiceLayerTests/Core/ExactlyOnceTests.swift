@@ -27,7 +27,8 @@ final class ExactlyOnceTests: StubTestCase {
         let probe = ExactlyOnce<Result<Data, APIError>>()
         makeClient(stub).send(Endpoint<Data>("x"), completion: probe.callback)
         assertCalledExactlyOnce(probe)
-        XCTAssertEqual(probe.allValues.first?.failureError, .httpStatus(code: 500, body: Data("boom".utf8)))
+        XCTAssertEqual(
+            probe.allValues.first?.failureError, .httpStatus(code: 500, body: APIError.Body(data: Data("boom".utf8))))
     }
 
     func testCancelRightAfterSendCompletesOnceWithCancelled() {

@@ -46,7 +46,7 @@ final class HTTPErrorMessageTests: MessageScenarioTestCase {
     }
 
     func testA401WithoutACredentialNamesWhereTheKeyGoesAndNeverSaysLogInAgain() throws {
-        let error = APIError.httpStatus(code: 401, body: Data(#"{"message":"Unauthorized"}"#.utf8))
+        let error = APIError.httpStatus(code: 401, body: APIError.Body(data: Data(#"{"message":"Unauthorized"}"#.utf8)))
         let request = URLRequest(url: URL(string: "http://127.0.0.1:8090/api/products")!)
         let explanation = error.explanation(for: request)
         XCTAssertTrue(explanation.why.contains("no credential"), explanation.why)
@@ -92,7 +92,9 @@ final class HTTPErrorMessageTests: MessageScenarioTestCase {
     }
 
     func testServerMessageShapes() {
-        func message(_ text: String) -> String? { APIError.httpStatus(code: 400, body: Data(text.utf8)).serverMessage }
+        func message(_ text: String) -> String? {
+            APIError.httpStatus(code: 400, body: APIError.Body(data: Data(text.utf8))).serverMessage
+        }
         XCTAssertEqual(message(#"{"status_code":7,"status_message":"Invalid API key"}"#), "Invalid API key")
         XCTAssertEqual(message(#"{"detail":"Not found."}"#), "Not found.")
         XCTAssertEqual(message(#"{"title":"Bad","detail":"x must be > 0"}"#), "Bad: x must be > 0")

@@ -87,6 +87,19 @@ struct ScenarioMovie: Decodable, Sendable {
     let releaseDate: String
 }
 
+/// A movie whose `CodingKeys` spell the JSON's snake_case keys, as a learner writes it after reading about
+/// `CodingKeys`, then also sets `.convertFromSnakeCase`.
+struct ScenarioCodedMovie: Decodable, Sendable {
+    let id: Int
+    let title: String
+    let releaseDate: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, title
+        case releaseDate = "release_date"
+    }
+}
+
 /// A product with a price the server sends as a string.
 struct ScenarioProduct: Decodable, Sendable {
     let name: String
@@ -205,6 +218,13 @@ enum MessageScenarios {
             await servers.answer(
                 200, #"{"id":1,"title":"Alien","release_date":"1979-05-25"}"#, as: ScenarioMovie.self)
         },
+        MessageScenario(kind: "Decoding", mistake: "`.convertFromSnakeCase` and snake_case `CodingKeys`") { servers in
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            return await servers.answer(
+                200, #"{"id":1,"title":"Alien","release_date":"1979-05-25"}"#, as: ScenarioCodedMovie.self,
+                decoder: decoder)
+        },
         MessageScenario(kind: "Decoding", mistake: "An array wrapped in an object (`{\"results\": [...]}`)") {
             servers in
             await servers.answer(200, #"{"page":1,"results":[{"id":1}],"total_pages":1}"#, as: [ScenarioMovie].self)
@@ -250,6 +270,10 @@ extension MessageScenarios {
                     resultObserver: { report in reports.withLock { $0.append(report) } })
                 return APIClient(baseURL: servers.fixture.baseURL, options: options)
             }
+        },
+        MessageScenario(kind: "Other", mistake: "A base URL without `http://` (`localhost:8090/`)") { servers in
+            let base = URL(string: "localhost:\(servers.fixture.port)/")!
+            return await servers.failure(Endpoint<Data>("categories")) { servers.client(base, reports: $0) }
         },
         MessageScenario(kind: "Other", mistake: "A call that needs a token before logging in") { servers in
             await servers.failure(Endpoint<Data>("api/products").requiringAuthorization()) {

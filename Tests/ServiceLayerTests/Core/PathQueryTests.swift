@@ -74,7 +74,7 @@ final class PathQueryTests: StubTestCase {
         let client = makeClient(stub)
         for path in ["tags/c#", "search?q=c#", "docs#section", "search?api_key=SECRET-123#x"] {
             let error = failure(result(Endpoint<Data>(.path(path)), on: client))
-            guard case .invalidRequest(let reason) = error else {
+            guard case .invalidRequest = error, let reason = error?.errorDescription else {
                 XCTFail("\(path): expected .invalidRequest, got \(String(describing: error))")
                 continue
             }

@@ -55,7 +55,7 @@ final class RetryTests: StubTestCase {
         for method in [HTTPMethod.post, .patch] {
             let stub = makeStub(sequence: [.status(503, body: "busy"), .json("{}")])
             let error = failure(result(Endpoint<Data>(method: method, "order"), on: client(stub)))
-            XCTAssertEqual(error, .httpStatus(code: 503, body: Data("busy".utf8)), method.rawValue)
+            XCTAssertEqual(error, .httpStatus(code: 503, body: APIError.Body(data: Data("busy".utf8))), method.rawValue)
             XCTAssertEqual(stub.requestCount, 1, method.rawValue)
         }
     }
@@ -85,7 +85,7 @@ final class RetryTests: StubTestCase {
             .status(503, body: "try 1"), .status(503, body: "try 2"), .status(504, body: "try 3"),
         ])
         let error = failure(result(Endpoint<Data>("x"), on: client(stub)))
-        XCTAssertEqual(error, .httpStatus(code: 504, body: Data("try 3".utf8)))
+        XCTAssertEqual(error, .httpStatus(code: 504, body: APIError.Body(data: Data("try 3".utf8))))
         XCTAssertEqual(stub.requestCount, quick.maxRetries + 1)
     }
 

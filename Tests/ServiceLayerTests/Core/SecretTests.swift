@@ -47,7 +47,9 @@ final class SecretTests: XCTestCase {
 
     func testRedactionCleansTheBodiesErrorsKeep() {
         let body = Data(#"{"message":"Expired","token":"tk-1","nested":{"refreshToken":"rt-2"}}"#.utf8)
-        for error in [APIError.httpStatus(code: 401, body: body), .decoding(description: "d", body: body)] {
+        for error in [
+            APIError.httpStatus(code: 401, body: APIError.Body(data: body)), .decoding(description: "d", body: body),
+        ] {
             let cleaned = Redaction.error(error)
             let text = String(decoding: cleaned.responseBody ?? Data(), as: UTF8.self)
             XCTAssertFalse(text.contains("tk-1"), text)
@@ -55,9 +57,9 @@ final class SecretTests: XCTestCase {
             XCTAssertEqual(cleaned.serverMessage, "Expired", "the server's message stays readable")
             XCTAssertEqual(cleaned.statusCode, error.statusCode)
         }
-        let notJSON = Redaction.error(.httpStatus(code: 500, body: Data("token=tk-3".utf8)))
+        let notJSON = Redaction.error(.httpStatus(code: 500, body: APIError.Body(data: Data("token=tk-3".utf8))))
         XCTAssertEqual(notJSON.responseBody, Data("<10 bytes>".utf8))
-        XCTAssertEqual(Redaction.error(.httpStatus(code: 500, body: Data())).responseBody, Data())
+        XCTAssertEqual(Redaction.error(.httpStatus(code: 500, body: APIError.Body(data: Data()))).responseBody, Data())
         XCTAssertEqual(Redaction.error(.timedOut), .timedOut)
     }
 }

@@ -83,7 +83,7 @@ final class ValidationTests: StubTestCase {
             let stub = makeStub(always: .status(status, body: text))
             let before = DecoderProbe.decodeCount.withLock { $0 }
             let error = failure(result(Endpoint<DecoderProbe>("users/23"), on: makeClient(stub)))
-            XCTAssertEqual(error, .httpStatus(code: status, body: Data(text.utf8)))
+            XCTAssertEqual(error, .httpStatus(code: status, body: APIError.Body(data: Data(text.utf8))))
             XCTAssertEqual(error?.statusCode, status)
             XCTAssertEqual(DecoderProbe.decodeCount.withLock { $0 }, before, "a \(status) body was fed to the decoder")
         }
@@ -103,7 +103,7 @@ final class ValidationTests: StubTestCase {
         let stub = makeStub(
             always: .respond(status: 500, headers: ["Content-Type": "text/html"], body: Data(html.utf8)))
         let error = failure(result(Endpoint<Menu>("menu"), on: makeClient(stub)))
-        XCTAssertEqual(error, .httpStatus(code: 500, body: Data(html.utf8)))
+        XCTAssertEqual(error, .httpStatus(code: 500, body: APIError.Body(data: Data(html.utf8))))
         XCTAssertNil(error?.serverMessage)
         XCTAssertEqual(error?.responseBody.flatMap { String(data: $0, encoding: .utf8) }, html)
     }
@@ -135,6 +135,6 @@ final class ValidationTests: StubTestCase {
     func testDataEndpointStillValidatesTheStatus() {
         let stub = makeStub(always: .status(404, body: "nope"))
         let error = failure(result(Endpoint<Data>("images/9.png"), on: makeClient(stub)))
-        XCTAssertEqual(error, .httpStatus(code: 404, body: Data("nope".utf8)))
+        XCTAssertEqual(error, .httpStatus(code: 404, body: APIError.Body(data: Data("nope".utf8))))
     }
 }

@@ -24,5 +24,5 @@ func makeTeachingClient(baseURL: URL) -> APIClient {
 
 /// Choosing the messages' language, once, at launch.
 func chooseTheMessageLanguage() {
-    APIError.messageLanguage = .english  // the default; a later table adds others
+    APIError.messageLanguage = .traditionalChinese  // or .swedish, .english; the user's language by default
 }

@@ -73,7 +73,7 @@ final class DownloadLeftoversTests: FixtureServerTestCase {
             _ = try await client(retry: retry).send(endpoint)
             XCTFail("a cut download must fail")
         } catch {
-            guard case .incompleteDownload(let expected, let received) = error else { return XCTFail("\(error)") }
+            guard case .incompleteDownload(let expected, let received, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(expected, 2_000_000)
             XCTAssertGreaterThan(received, 0, "bytes were written before the cut")
         }

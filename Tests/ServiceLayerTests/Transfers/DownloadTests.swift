@@ -72,7 +72,7 @@ final class DownloadTests: FixtureServerTestCase {
             _ = try await client().send(endpoint)
             XCTFail("a cut download must fail")
         } catch {
-            guard case .incompleteDownload(let expected, let received) = error else { return XCTFail("\(error)") }
+            guard case .incompleteDownload(let expected, let received, _) = error else { return XCTFail("\(error)") }
             XCTAssertEqual(expected, 2_000_000)
             XCTAssertLessThan(received, expected)
         }

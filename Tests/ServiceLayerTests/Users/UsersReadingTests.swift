@@ -61,7 +61,7 @@ final class UsersReadingTests: FixtureServerTestCase {
     func testUnknownUserIs404() throws {
         let controller = makeUsersController()
         let error = try XCTUnwrap(awaitCompletion { controller.fetchUser(id: 23, completion: $0) }?.failureError)
-        XCTAssertEqual(error, .httpStatus(code: 404, body: Data("{}".utf8)))
+        XCTAssertEqual(error, .httpStatus(code: 404, body: APIError.Body(data: Data("{}".utf8))))
         XCTAssertEqual(error.statusCode, 404)
     }
 

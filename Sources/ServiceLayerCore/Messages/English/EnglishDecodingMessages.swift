@@ -61,6 +61,10 @@ enum EnglishDecodingMessages {
                 + "`\(facts.key ?? "")` (camelCase)"
         case .codingKeys?:
             return "The JSON spells it \"\(facts.fixKey ?? "")\", the model `\(facts.key ?? "")`"
+        case .snakeCaseTwice?:
+            return "The body has \"\(facts.key ?? "")\", but the decoder's `.convertFromSnakeCase` renames the "
+                + "JSON's keys to camelCase (\"\(facts.fixKey ?? "")\") before `CodingKeys` are matched, so a "
+                + "`CodingKeys` case spelled \"\(facts.key ?? "")\" never matches"
         case .wrapper?:
             return "The answer is an object that holds the array in its \"\(facts.fixKey ?? "")\" field"
         case .decodeArray?: return "The answer is an array, and the model expects one object"
@@ -94,6 +98,9 @@ enum EnglishDecodingMessages {
                 + "`APIClient.Options(decoder:)`, or add `CodingKeys` with `case \(key) = \"\(facts.fixKey ?? "")\"`"
         case .codingKeys?:
             return "Add `CodingKeys` to the model with `case \(key) = \"\(facts.fixKey ?? "")\"`"
+        case .snakeCaseTwice?:
+            return "Write `case \(facts.fixKey ?? key)` in `CodingKeys`, without `= \"\(key)\"` (or drop "
+                + "`.convertFromSnakeCase` and keep the `CodingKeys`)"
         case .wrapper?:
             let field = facts.fixKey ?? "results"
             return "Decode a wrapper named after the field, `struct \(typeName(field))Response: Decodable { let "

@@ -13,6 +13,8 @@ struct EnglishMessages: MessageTable {
                 what: "The request could not be built, so nothing was sent: \(reason)",
                 why: "The endpoint's URL or body is not valid as written",
                 fix: "Fix the endpoint in the calling code: its path, its query values or its body")
+        case .requestProblem(let problem):
+            return EnglishRequestMessages.explain(problem)
         case .offline(let url):
             return .init(
                 what: "The request\(to(url)) was not sent: this device is offline",
@@ -99,7 +101,7 @@ struct EnglishMessages: MessageTable {
 enum EnglishHTTPMessages {
     static func explain(_ facts: HTTPFacts) -> APIError.Explanation {
         let code = facts.code
-        let reason = HTTPURLResponse.localizedString(forStatusCode: code)
+        let reason = EnglishReasonPhrases.phrase(code)
         let url = facts.url.map { " to \($0)" } ?? ""
         var what = "The server answered \(code) (\(reason))\(url)"
         if let said = facts.serverSaid {

@@ -1,0 +1,105 @@
+import Foundation
+import XCTest
+
+@testable import ServiceLayerCore
+
+/// Which language the messages use: the user's, read from the environment as gettext reads it on Linux
+/// (`LANGUAGE`, then `LC_ALL`, `LC_MESSAGES`, `LANG`), or the one set explicitly. Each environment is a
+/// real child process, `message-language-probe` (Tests/MessageLanguageProbe), which prints the language it
+/// chose and a 404 and a timeout in it.
+final class MessageLanguageTests: XCTestCase {
+    func testTagsMapToTheirTables() {
+        let expected: [String: APIError.MessageLanguage?] = [
+            "zh-TW": .traditionalChinese, "zh_TW.UTF-8": .traditionalChinese, "zh-HK": .traditionalChinese,
+            "zh_MO": .traditionalChinese, "zh-Hant": .traditionalChinese, "zh-Hant-TW": .traditionalChinese,
+            "zh_HK.Big5-HKSCS@stroke": .traditionalChinese, "sv": .swedish, "sv_SE.UTF-8": .swedish,
+            "sv-FI": .swedish, "en_US.UTF-8": .english, "en": .english, "zh-CN": nil, "zh-Hans": nil,
+            "zh-Hans-TW": nil, "zh": nil, "zh_SG": nil, "de_DE.UTF-8": nil, "C": nil, "POSIX": nil, "": nil,
+        ]
+        for (tag, language) in expected {
+            XCTAssertEqual(APIError.MessageLanguage.language(ofTag: tag), language, tag)
+        }
+        XCTAssertEqual(
+            APIError.MessageLanguage.first(in: ["zh-CN", "sv-SE", "en"]), .swedish, "simplified passed over")
+        XCTAssertEqual(APIError.MessageLanguage.first(in: ["de", "fr"]), .english)
+    }
+
+    func testTheEnvironmentIsReadAsGettextReadsIt() {
+        func tags(_ environment: [String: String]) -> [String] {
+            APIError.MessageLanguage.tags(environment: environment)
+        }
+        XCTAssertEqual(tags(["LANG": "sv_SE.UTF-8"]), ["sv_SE.UTF-8"])
+        XCTAssertEqual(tags(["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_TW.UTF-8"]), ["zh_TW.UTF-8"])
+        XCTAssertEqual(tags(["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_TW", "LC_ALL": "sv_SE"]), ["sv_SE"])
+        XCTAssertEqual(tags(["LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:sv"]), ["zh_CN", "sv", "en_US.UTF-8"])
+        XCTAssertEqual(tags(["LANG": "C", "LANGUAGE": "sv"]), ["C"], "LANGUAGE is ignored in the C locale")
+        XCTAssertEqual(tags([:]), [])
+    }
+
+    /// The probe with `environment` (and nothing else of this process's): its three lines.
+    private func probe(_ environment: [String: String], arguments: [String] = []) throws -> [String] {
+        let folders = [
+            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+        ]
+        guard
+            let executable = folders.map({ $0.appendingPathComponent("message-language-probe") })
+                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+        else {
+            XCTFail("message-language-probe was not built next to the tests (run `swift build --build-tests`)")
+            throw XCTSkip("no message-language-probe executable")
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var clean = ProcessInfo.processInfo.environment.filter {
+            !["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"].contains($0.key)
+        }
+        clean.merge(environment) { $1 }
+        process.environment = clean
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    func testEachEnvironmentChoosesItsLanguageInAChildProcess() throws {
+        let cases: [([String: String], String)] = [
+            (["LANG": "zh_TW.UTF-8"], "zh-Hant"),
+            (["LANG": "sv_SE.UTF-8"], "sv"),
+            (["LANG": "en_US.UTF-8"], "en"),
+            (["LANG": "zh_CN.UTF-8"], "en"),
+            (["LANG": "de_DE.UTF-8"], "en"),
+            ([:], "en"),
+            (["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_HK.UTF-8"], "zh-Hant"),
+            (["LANG": "zh_TW.UTF-8", "LC_ALL": "sv_SE.UTF-8"], "sv"),
+            (["LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:sv_SE:en"], "sv"),
+            (["LANG": "C", "LANGUAGE": "sv"], "en"),
+        ]
+        for (environment, language) in cases {
+            let lines = try probe(environment)
+            XCTAssertEqual(lines.first, language, "\(environment)")
+            XCTAssertEqual(lines.count, 3, "\(environment): \(lines)")
+            for line in lines.dropFirst() {
+                XCTAssertTrue(line.contains("http://127.0.0.1:8090/movis"), "\(environment): \(line)")
+            }
+        }
+        let chinese = try probe(["LANG": "zh_TW.UTF-8"])
+        XCTAssertTrue(chinese[1].contains("404（找不到）"), chinese[1])
+        XCTAssertTrue(chinese[2].contains("逾時"), chinese[2])
+        XCTAssertFalse(chinese[1].contains(". "), "sentences joined without spaces: \(chinese[1])")
+        let swedish = try probe(["LANG": "sv_SE.UTF-8"])
+        XCTAssertTrue(swedish[1].contains("404 (Hittades inte)"), swedish[1])
+        XCTAssertTrue(swedish[2].contains("tidsgräns"), swedish[2])
+    }
+
+    func testAnExplicitChoiceWinsOverTheEnvironment() throws {
+        let lines = try probe(["LANG": "zh_TW.UTF-8"], arguments: ["sv"])
+        XCTAssertEqual(lines.first, "sv")
+        XCTAssertTrue(lines[1].contains("Servern svarade 404"), lines[1])
+        XCTAssertEqual(try probe(["LANG": "sv_SE.UTF-8"], arguments: ["en"]).first, "en")
+    }
+}
