@@ -23,7 +23,7 @@ final class OneCallTopToBottomTests: XCTestCase {
         let contributing = try String(
             contentsOf: DocArticles.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
         let contributingCount = try XCTUnwrap(
-            contributing.firstMatch(of: /a plain `GET` crosses (\d+) files/).flatMap { Int($0.1) },
+            Self.numbers(#"a plain `GET` crosses (\d+) files"#, in: contributing).first,
             "CONTRIBUTING states the count")
         XCTAssertEqual(contributingCount, count.total, "CONTRIBUTING.md's count of the files a plain GET crosses")
         // The control: the walk was read (about 37 steps, 25 files), and most rows' functions checked.
@@ -212,12 +212,21 @@ struct OneCallArticleCheck {
     /// core's"; `nil` when it states none.
     static func headline(_ article: String) -> (total: Int, controller: Int, core: Int)? {
         let text = article.replacingOccurrences(of: "\n", with: " ")
-        guard
-            let match = text.firstMatch(
-                of: /crosses (\d+) files: (\d+) of the controller's module, `\w+`, and (\d+) of the/),
-            let total = Int(match.1), let controller = Int(match.2), let core = Int(match.3)
-        else { return nil }
-        return (total, controller, core)
+        let found = numbers(
+            #"crosses (\d+) files: (\d+) of the controller's module, `\w+`, and (\d+) of the"#, in: text)
+        guard found.count == 3 else { return nil }
+        return (found[0], found[1], found[2])
+    }
+
+    /// The integers of the capture groups of `pattern`'s first match in `text`; empty when it does not
+    /// match. (NSRegularExpression: a Swift `Regex` needs macOS 13, and the tests run on macOS 12 too.)
+    static func numbers(_ pattern: String, in text: String) -> [Int] {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+            let match = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return [] }
+        return (1..<match.numberOfRanges).compactMap { index in
+            Range(match.range(at: index), in: text).flatMap { Int(text[$0]) }
+        }
     }
 
     private static func fileName(_ path: String) -> String {
