@@ -9,8 +9,8 @@ import FoundationNetworking
 /// swift-corelibs-foundation reads the socket on the session's own queue and hands each chunk (at most
 /// libcurl's `CURL_MAX_WRITE_SIZE`, 16 KiB) to the delegate queue with `addOperation`, without waiting:
 /// when the delegate writes more slowly than the network delivers, the chunks would wait in memory.
-/// Suspending the task is no remedy there: its `suspend()` removes the transfer from libcurl, which ends
-/// it (a `resume()` starts the request again from its first byte). So `addOperation` itself waits while
+/// Suspending the task is no remedy there: `URLSessionTask.suspend()` removes the transfer from libcurl, which ends
+/// it (a `URLSessionTask.resume()` starts the request again from its first byte). So `addOperation` itself waits while
 /// ``limit`` operations are queued: URLSession's reader stops reading, the socket's buffer fills, and the
 /// server is held back by TCP. The wait gives up after ``longestWait`` (then the chunk is queued anyway),
 /// so that a delegate that waits for URLSession's queue itself can never hang the session.

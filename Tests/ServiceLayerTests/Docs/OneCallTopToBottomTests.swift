@@ -23,7 +23,7 @@ final class OneCallTopToBottomTests: XCTestCase {
         let contributing = try String(
             contentsOf: DocArticles.root.appendingPathComponent("CONTRIBUTING.md"), encoding: .utf8)
         let contributingCount = try XCTUnwrap(
-            Self.numbers(#"a plain `GET` crosses (\d+) files"#, in: contributing).first,
+            OneCallArticleCheck.numbers(#"a plain `GET` crosses (\d+) files"#, in: contributing).first,
             "CONTRIBUTING states the count")
         XCTAssertEqual(contributingCount, count.total, "CONTRIBUTING.md's count of the files a plain GET crosses")
         // The control: the walk was read (about 37 steps, 25 files), and most rows' functions checked.

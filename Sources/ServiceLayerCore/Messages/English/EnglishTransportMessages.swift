@@ -11,7 +11,8 @@ enum EnglishTransportMessages {
         let server = facts.hostPort.map { "the server at \($0)" } ?? "the server"
         let running =
             facts.isLoopback
-            ? "Start your local server (for example `swift run fixture-server`) and check that it listens on "
+            ? "Start your local server (for example `swift run fixture-server`, with `--api FOLDER` when it mocks "
+                + "your own API) and check that it listens on "
                 + "that port — a wrong port and a stopped server both look like this"
             : "Check the host and port in the base URL, that \(server) is running, and that this device can reach "
                 + "it (the same network, no firewall in between; a phone reaches your Mac by its LAN address, not "

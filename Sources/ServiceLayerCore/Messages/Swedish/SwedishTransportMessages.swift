@@ -11,7 +11,8 @@ enum SwedishTransportMessages {
         let server = facts.hostPort.map { "servern på \($0)" } ?? "servern"
         let running =
             facts.isLoopback
-            ? "Starta din lokala server (till exempel `swift run fixture-server`) och kontrollera att den lyssnar på "
+            ? "Starta din lokala server (till exempel `swift run fixture-server`, med `--api FOLDER` när den "
+                + "efterliknar ditt eget API) och kontrollera att den lyssnar på "
                 + "den porten — fel port och en stoppad server ser likadana ut"
             : "Kontrollera värden och porten i bas-URL:en, att \(server) körs och att enheten kan nå den (samma "
                 + "nätverk, ingen brandvägg emellan; en telefon når din Mac via dess LAN-adress, inte `localhost`)"

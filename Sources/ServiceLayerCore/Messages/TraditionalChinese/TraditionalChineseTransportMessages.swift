@@ -11,7 +11,8 @@ enum TraditionalChineseTransportMessages {
         let server = facts.hostPort.map { "位於 \($0) 的伺服器" } ?? "伺服器"
         let running =
             facts.isLoopback
-            ? "啟動您的本機伺服器（例如 `swift run fixture-server`），並確認它在那個通訊埠上聆聽——通訊埠寫錯和伺服器"
+            ? "啟動您的本機伺服器（例如 `swift run fixture-server`；模擬您自己的 API 時加上 `--api FOLDER`），"
+                + "並確認它在那個通訊埠上聆聽——通訊埠寫錯和伺服器"
                 + "沒在執行看起來都一樣"
             : "檢查基底網址中的主機和通訊埠、\(server)是否正在執行，以及這台裝置能否連到它（同一個網路、中間沒有"
                 + "防火牆；手機要用 Mac 的區域網路位址連到它，而不是 `localhost`）"
