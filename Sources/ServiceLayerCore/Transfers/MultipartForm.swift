@@ -21,7 +21,7 @@ import Darwin
 /// file or link), and removed afterwards. A file part that is a symbolic link is refused with
 /// ``APIError/fileAccess(_:)``: what goes up is the file named, never what a link swapped in points to.
 /// A file part is copied as it is when the body is written; bytes it gains later are not sent. (A
-/// whole-body file, ``Endpoint/file(_:contentType:)``, is sent from where it is: see ``UploadSource``.)
+/// whole-body file, ``Endpoint/file(_:contentType:)``, is sent from where it is: see `UploadSource.swift`.)
 ///
 /// **Names.** One quoting rule, shared with the fixture server's parser, for the `name` and
 /// `filename` parameters: each is written in double quotes, and inside them the sender
