@@ -131,6 +131,10 @@ EXCHANGES = [
     ("index-options", request("OPTIONS", "/")),
     ("popular-swap-typo-404", request("GET", "/movie/popluar")),
     ("movies-wrong-root-404", request("GET", "/api/movies")),
+    # The teaching bodies in the learner's language (issue 43, item 5), with Vary: Accept-Language.
+    ("typo-404-zh-hant", request("GET", "/movis", ["Accept-Language: zh-TW,zh;q=0.9,en;q=0.8"])),
+    ("wrong-method-sv", request("DELETE", "/categories", ["Accept-Language: sv-SE, en;q=0.5"])),
+    ("order-without-sort-sv", request("GET", "/movies?_order=desc", ["Accept-Language: sv"])),
     ("account-by-code", request("GET", "/account", ["X-Mock-Response-Code: 401"])),
     ("popular", request("GET", "/movie/popular")),
     ("popular-page-2", request("GET", "/movie/popular?page=2")),

@@ -26,7 +26,7 @@ extension Database {
             }
             links = try Self.links(query, name, store)
         } catch {
-            return .error(400, error.message)
+            return error.response(for: context.request)
         }
         for filter in query.filters { items = items.filter(filter.holds) }
         if let text = query.text { items = items.filter { $0.containsText(text) } }
@@ -57,7 +57,7 @@ extension Database {
             }
         }
         switch Result(catching: { () throws(CollectionQuery.QueryError) in try Self.links(query, name, store) }) {
-        case .failure(let error): return .error(400, error.message)
+        case .failure(let error): return error.response(for: context.request)
         case .success(let links):
             let body = Relations.embed(item, links: links, collections: store.collections)
             return HTTPResponse(status: 200, contentType: HTTPResponse.jsonContentType, body: body.serialized())

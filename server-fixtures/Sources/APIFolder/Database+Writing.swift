@@ -43,7 +43,7 @@ extension Database {
                 members[Relations.foreignKey(of: parent)] = owner.objectValue?["id"]
             }
             if let message = Relations.typeMismatch(members, others: items, collection: name) {
-                return .answer(.error(400, message))
+                return .answer(.teaching(400, message, for: context.request))
             }
             if let id = members["id"].flatMap(Self.idText) {
                 guard !items.contains(where: { Self.id(of: $0) == id }) else {
@@ -120,7 +120,7 @@ extension Database {
             var others = items
             others.remove(at: index)
             if let message = Relations.typeMismatch(members, others: others, collection: name) {
-                return .error(400, message)
+                return .teaching(400, message, for: context.request)
             }
             var object = merging ? (items[index].objectValue ?? [:]) : [:]
             object.merge(members) { _, new in new }
@@ -189,7 +189,7 @@ extension Database {
         let result = state.withLock { store -> HTTPResponse in
             let current = store.singles[name] ?? .object([:])
             if let message = Relations.typeMismatch(members, others: [current], collection: name) {
-                return .error(400, message)
+                return .teaching(400, message, for: context.request)
             }
             var object = merging ? (current.objectValue ?? [:]) : [:]
             object.merge(members) { _, new in new }

@@ -90,7 +90,7 @@ enum Relations {
 
     /// The first field of `body` whose kind differs from what every other item has there (ignoring nulls and
     /// `id`), as a message naming the field, the kind expected and an example; nil when all fit.
-    static func typeMismatch(_ body: [String: ServerJSON], others: [ServerJSON], collection: String) -> String? {
+    static func typeMismatch(_ body: [String: ServerJSON], others: [ServerJSON], collection: String) -> Teaching? {
         for key in body.keys.sorted() where key != "id" {
             guard let sent = body[key], sent != .null else { continue }
             let seen = others.compactMap { $0.objectValue?[key] }.filter { $0 != .null }
@@ -98,8 +98,8 @@ enum Relations {
             else { continue }
             var shown = String(decoding: example.serialized(), as: UTF8.self)
             if shown.count > 60 { shown = String(shown.prefix(60)) + "…" }
-            return "Field \(key) is \(sent.kindName), but the other items of \(collection) have \(example.kindName) "
-                + "there (e.g. \(shown)). Send \(example.kindName), or null."
+            return .wrongFieldType(
+                field: key, sent: sent.kindName, collection: collection, expected: example.kindName, example: shown)
         }
         return nil
     }

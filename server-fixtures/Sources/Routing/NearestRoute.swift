@@ -55,10 +55,15 @@ enum NearestRoute {
         let path = request.routePath
         let shown = clipped(path)
         let sent = path.split(separator: "/").map(String.init)
-        if let (route, meant, note) = wrongRoot(sent, among: routes) {
-            return .error(
-                404,
-                "Not found: no route matches \(shown). Did you mean \(meant)? \(note) It answers \(route.allowHeader).")
+        if let (route, meant, root) = wrongRoot(sent, among: routes) {
+            let message: Teaching =
+                switch root {
+                case .drop(let dropped, let start):
+                    .dropRoot(sent: shown, meant: meant, dropped: dropped, start: start, methods: route.allowHeader)
+                case .add(let prefix):
+                    .addRoot(sent: shown, meant: meant, prefix: prefix, methods: route.allowHeader)
+                }
+            return .teaching(404, message, for: request)
         }
         var best: (pattern: String, methods: String, distance: Int, parameters: Int)?
         let limit = EditDistance.typoLimit(path)
@@ -78,36 +83,34 @@ enum NearestRoute {
             best = ("/" + route.segments.joined(separator: "/"), route.allowHeader, distance, parameters)
         }
         guard let best, best.distance <= limit, best.distance > 0 || path != best.pattern else {
-            return .error(404, "Not found")
+            return .teaching(404, .notFound, for: request)
         }
-        return .error(
-            404,
-            "Not found: no route matches \(shown). Did you mean \(best.pattern)? It answers \(best.methods).")
+        return .teaching(404, .didYouMean(sent: shown, meant: best.pattern, methods: best.methods), for: request)
     }
 
     /// The route `sent` names under a wrong root: `sent` with leading segments dropped (`/api/movies` →
     /// `/movies`) or with a route's literal leading segments added (`/users` → `/api/users`), matched exactly
     /// (`:name` segments match any segment, and the matched part has a literal one). Returns the route, the
-    /// path meant (with the values sent) and a sentence about its root; nil when none fits.
-    static func wrongRoot(_ sent: [String], among routes: [Route]) -> (Route, String, String)? {
+    /// path meant (with the values sent) and what is wrong with its root; nil when none fits.
+    static func wrongRoot(_ sent: [String], among routes: [Route]) -> (Route, String, WrongRoot)? {
         guard !sent.isEmpty else { return nil }
         func matches(_ pattern: ArraySlice<String>, _ segments: ArraySlice<String>) -> Bool {
             pattern.count == segments.count && pattern.contains { !$0.hasPrefix(":") }
                 && zip(pattern, segments).allSatisfy { $0.hasPrefix(":") || $0 == $1 }
         }
-        var found: (route: Route, meant: [String], note: String, parameters: Int)?
+        var found: (route: Route, meant: [String], note: WrongRoot, parameters: Int)?
         for route in routes where !route.segments.isEmpty {
             let pattern = route.segments
-            var candidate: ([String], String)?
+            var candidate: ([String], WrongRoot)?
             if pattern.count < sent.count, matches(pattern[...], sent.suffix(pattern.count)) {
                 let dropped = clipped("/" + sent.prefix(sent.count - pattern.count).joined(separator: "/"))
                 let meant = Array(sent.suffix(pattern.count))
-                candidate = (meant, "Drop \(dropped) from the front: the route starts at /\(meant[0]).")
+                candidate = (meant, .drop(dropped, start: "/" + meant[0]))
             } else if pattern.count > sent.count, matches(pattern.suffix(sent.count), sent[...]) {
                 let added = pattern.prefix(pattern.count - sent.count)
                 guard !added.contains(where: { $0.hasPrefix(":") }) else { continue }
                 let prefix = "/" + added.joined(separator: "/")
-                candidate = (Array(added) + sent, "The route is under \(prefix)/: add \(prefix) in front.")
+                candidate = (Array(added) + sent, .add(prefix))
             }
             guard let (meant, note) = candidate else { continue }
             let parameters = pattern.filter { $0.hasPrefix(":") }.count
@@ -116,6 +119,14 @@ enum NearestRoute {
         }
         guard let found else { return nil }
         return (found.route, clipped("/" + found.meant.joined(separator: "/")), found.note)
+    }
+
+    /// What is wrong with the root of a path that names a route under another root.
+    enum WrongRoot: Sendable, Equatable {
+        /// Leading segments too many: the prefix to drop, and where the route starts (`/movies`).
+        case drop(String, start: String)
+        /// A route's literal leading segments missing: the prefix to add (`/api`).
+        case add(String)
     }
 
     /// `path`, cut to 100 characters and an ellipsis when longer, for a message.
@@ -127,9 +138,7 @@ enum NearestRoute {
     /// router adds `Allow`).
     static func methodNotAllowed(_ request: HTTPRequest, route: Route) -> HTTPResponse {
         let path = clipped(request.routePath)
-        return .error(
-            405,
-            "Method not allowed: \(request.method) \(path). This path answers \(route.allowHeader) (see the Allow header)."
-        )
+        return .teaching(
+            405, .methodNotAllowed(method: request.method, path: path, allowed: route.allowHeader), for: request)
     }
 }

@@ -41,7 +41,10 @@ struct CollectionQuery: Sendable {
 
     /// A parameter that could not be read, with what would work.
     struct QueryError: Error, Sendable {
+        /// The message in English.
         let message: String
+        /// The message in each language, when it is a translated one (``Teaching``); nil by default.
+        var teaching: Teaching? = nil
     }
 
     /// Query items an app written for a real API sends on every request, which a mock has no use for:
@@ -87,7 +90,7 @@ struct CollectionQuery: Sendable {
                 query.sort = try sortKeys(value, order: grouped.first { $0.name == "_order" }?.values.last, fields)
             case "_order":
                 guard grouped.contains(where: { $0.name == "_sort" }) else {
-                    throw QueryError(message: "_order needs _sort, e.g. _sort=year&_order=desc")
+                    throw QueryError(.orderNeedsSort)
                 }
             case "_start": query.start = try whole(name, value, 0...maxPosition)
             case "_end": query.end = try whole(name, value, 0...maxPosition)
@@ -176,7 +179,8 @@ struct CollectionQuery: Sendable {
             fieldText = String(name[..<colon])
             let word = String(name[name.index(after: colon)...])
             guard let known = QueryFilter.Operator(rawValue: word) else {
-                throw QueryError(message: "Unknown operator :\(word) in \(name); use one of :lt :lte :gt :gte :ne")
+                throw QueryError(
+                    .unknownOperator(operator: ":" + word, parameter: name, known: ":lt :lte :gt :gte :ne"))
             }
             op = known
         } else if FieldPath(name).map({ !fields.knows($0) }) ?? true, let underscore = name.lastIndex(of: "_") {
@@ -187,7 +191,7 @@ struct CollectionQuery: Sendable {
                 op = known
             } else if let path = FieldPath(stem), fields.knows(path) {
                 throw QueryError(
-                    message: "Unknown operator _\(word) in \(name); use one of _lt _lte _gt _gte _ne _like")
+                    .unknownOperator(operator: "_" + word, parameter: name, known: "_lt _lte _gt _gte _ne _like"))
             }
         }
         guard let path = FieldPath(fieldText) else {
@@ -247,5 +251,18 @@ struct FieldCatalog {
         let hint = EditDistance.closest(to: first, among: topFields).map { " Did you mean \($0)?" } ?? ""
         throw CollectionQuery.QueryError(
             message: "\(parameter): no item has a field \(path).\(hint) Fields: \(topFields.joined(separator: ", "))")
+    }
+}
+
+extension CollectionQuery.QueryError {
+    /// The error whose message is `teaching`, in English in ``message``.
+    init(_ teaching: Teaching) {
+        self.init(message: teaching.text(.english), teaching: teaching)
+    }
+
+    /// The 400 answering `request`: the message in its `Accept-Language` when translated (with
+    /// `Vary: Accept-Language`), in English otherwise.
+    func response(for request: HTTPRequest) -> HTTPResponse {
+        teaching.map { .teaching(400, $0, for: request) } ?? .error(400, message)
     }
 }

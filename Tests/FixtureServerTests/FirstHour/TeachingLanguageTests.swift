@@ -1,0 +1,141 @@
+import Foundation
+import XCTest
+
+@testable import FixtureServer
+
+/// The teaching 4xx bodies follow the request's `Accept-Language` (issue 43, item 5): 繁體中文 and Svenska
+/// name the same route, field and method as English and hold no English sentence; over real sockets against
+/// the movies example.
+final class TeachingLanguageTests: FixtureTestCase {
+    override func makeServer() -> FixtureServer { apiServer(Self.moviesFolder) }
+
+    /// Words that are the same in Swedish and English, so their presence is no English sentence.
+    private static let sharedWords: Set<String> = ["under", "operator"]
+
+    /// The `error` of `method target` with `Accept-Language: language` (none when nil); checks the status and
+    /// `Vary: Accept-Language`.
+    private func error(
+        _ method: String, _ target: String, json: String? = nil, language: String?, status: Int,
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws -> String {
+        var headers = ["Accept": "application/json"]
+        if let language { headers["Accept-Language"] = language }
+        if json != nil { headers["Content-Type"] = "application/json" }
+        let reply = try fetch(target, method: method, body: json.map { Data($0.utf8) }, headers: headers)
+        XCTAssertEqual(reply.status, status, "\(method) \(target): \(reply.text)", file: file, line: line)
+        XCTAssertTrue(
+            (reply.headers["vary"] ?? "").contains("Accept-Language"), "Vary: \(reply.headers)", file: file,
+            line: line)
+        return try XCTUnwrap(try reply.object()["error"] as? String, reply.text, file: file, line: line)
+    }
+
+    /// Asks in English, 繁體中文 and Svenska; each answer names every one of `verbatim`, and the translated
+    /// ones hold no English word (5 letters or more) of the English sentence outside `verbatim`.
+    private func checkTranslated(
+        _ method: String, _ target: String, json: String? = nil, status: Int, verbatim: [String],
+        file: StaticString = #filePath, line: UInt = #line
+    ) throws {
+        let english = try error(method, target, json: json, language: "en-US", status: status, file: file, line: line)
+        XCTAssertEqual(
+            try error(method, target, json: json, language: nil, status: status, file: file, line: line), english,
+            "no Accept-Language is English", file: file, line: line)
+        var prose = english
+        for token in verbatim.sorted(by: { $0.count > $1.count }) {
+            prose = prose.replacingOccurrences(of: token, with: " ")
+        }
+        let englishWords = Set(
+            prose.split { !$0.isLetter || !$0.isASCII }.map(String.init).filter { $0.count >= 5 }
+        ).subtracting(Self.sharedWords)
+        XCTAssertFalse(
+            englishWords.isEmpty, "control: the English message has prose: \(english)", file: file, line: line)
+        for language in ["zh-Hant-TW", "zh-TW", "sv-SE", "sv"] {
+            let text = try error(method, target, json: json, language: language, status: status, file: file, line: line)
+            XCTAssertNotEqual(text, english, language, file: file, line: line)
+            for token in verbatim {
+                XCTAssertTrue(text.contains(token), "\(language) keeps \(token): \(text)", file: file, line: line)
+            }
+            let words = Set(text.split { !$0.isLetter || !$0.isASCII }.map(String.init))
+            XCTAssertTrue(
+                words.isDisjoint(with: englishWords),
+                "\(language) has English \(words.intersection(englishWords)): \(text)",
+                file: file, line: line)
+        }
+        XCTAssertTrue(
+            try error(method, target, json: json, language: "zh-Hant", status: status).contains { "，。：；".contains($0) },
+            "zh-Hant uses full-width punctuation", file: file, line: line)
+    }
+
+    func testDidYouMeanFollowsAcceptLanguage() throws {
+        try checkTranslated(
+            "GET", "/movie/popluar", status: 404, verbatim: ["/movie/popluar", "/movie/popular", "GET, HEAD, OPTIONS"])
+        XCTAssertTrue(
+            try error("GET", "/movie/popluar", language: "sv", status: 404).contains("Menade du /movie/popular?"))
+        XCTAssertTrue(
+            try error("GET", "/movie/popluar", language: "zh-TW", status: 404).contains("您是要找 /movie/popular 嗎？"))
+    }
+
+    func testAWrongRootFollowsAcceptLanguage() throws {
+        try checkTranslated(
+            "GET", "/api/movies", status: 404, verbatim: ["/api/movies", "/movies", "/api", "GET, HEAD, POST, OPTIONS"])
+        try checkTranslated(
+            "GET", "/users/2", status: 404,
+            verbatim: ["/users/2", "/api/users/2", "/api/", "GET, HEAD, PUT, PATCH, DELETE, OPTIONS"])
+    }
+
+    func testThePlainNotFoundFollowsAcceptLanguage() throws {
+        XCTAssertEqual(try error("GET", "/api/nothing/here", language: nil, status: 404), "Not found")
+        XCTAssertEqual(try error("GET", "/api/nothing/here", language: "zh-Hant", status: 404), "找不到")
+        XCTAssertEqual(try error("GET", "/api/nothing/here", language: "sv", status: 404), "Hittades inte")
+    }
+
+    func testMethodNotAllowedFollowsAcceptLanguage() throws {
+        try checkTranslated(
+            "PATCH", "/movies", json: "{}", status: 405,
+            verbatim: ["PATCH /movies", "GET, HEAD, POST, OPTIONS", "Allow"])
+    }
+
+    func testWrongFieldTypeFollowsAcceptLanguage() throws {
+        try checkTranslated(
+            "POST", "/movies", json: #"{"title": "New", "year": "twenty"}"#, status: 400,
+            verbatim: ["year", "string", "movies", "number", "null"])
+    }
+
+    func testOrderNeedsSortFollowsAcceptLanguage() throws {
+        try checkTranslated(
+            "GET", "/movies?_order=desc", status: 400, verbatim: ["_order", "_sort", "_sort=year&_order=desc"])
+    }
+
+    func testAnUnknownOperatorFollowsAcceptLanguage() throws {
+        try checkTranslated(
+            "GET", "/movies?year:gtt=2020", status: 400, verbatim: [":gtt", "year", ":lt :lte :gt :gte :ne"])
+        try checkTranslated(
+            "GET", "/movies?year_gtt=2020", status: 400, verbatim: ["_gtt", "year", "_lt _lte _gt _gte _ne _like"])
+    }
+
+    func testAnUntranslatedMessageStaysEnglish() throws {
+        let reply = try fetch("/movies?_limit=x", headers: ["Accept-Language": "sv"])
+        XCTAssertEqual(reply.status, 400)
+        XCTAssertTrue(reply.text.contains("must be a whole number"), reply.text)
+    }
+
+    func testTheAcceptLanguageParser() {
+        let cases: [(String?, TeachingLanguage)] = [
+            (nil, .english), ("", .english), ("en", .english), ("sv", .swedish), ("SV-fi", .swedish),
+            ("zh-TW", .traditionalChinese), ("zh-HK", .traditionalChinese), ("zh-MO", .traditionalChinese),
+            ("zh-Hant", .traditionalChinese), ("zh-Hant-CN", .traditionalChinese), ("zh-CN", .english),
+            ("zh-Hans", .english), ("zh", .english), ("fr-FR, sv;q=0.5", .english),
+            ("fr;q=0.9, sv;q=0.8", .english), ("de;q=0.1, sv;q=0.8, en;q=0.7", .swedish),
+            ("en;q=0.5, zh-TW;q=0.9", .traditionalChinese), ("sv, zh-TW", .swedish), ("zh-TW, sv", .traditionalChinese),
+            ("sv;q=0.8, zh-Hant;q=0.8", .swedish), ("sv;q=0, zh-TW;q=0.1", .traditionalChinese), ("sv;q=0", .english),
+            ("*", .english), ("*;q=0.9, sv;q=0.5", .english), ("sv;q=0.5, *;q=0.1", .swedish),
+            ("sv;q=2", .english), ("sv;q=abc", .english), ("sv;q=", .english), ("sv;x=1", .english),
+            ("sv;q=0.12345", .english), (";;;,,,", .english), ("s v", .english), ("sv_SE", .english),
+            ("toolongsubtag-sv", .english), ("😀, sv;q=0.3", .swedish), (",,sv,,", .swedish),
+            ("sv ; q = 0.7 , en ; q = 0.6", .swedish), ("-sv", .english), ("sv-", .english),
+            (String(repeating: "x,", count: 100_000) + "sv", .english),
+        ]
+        for (header, expected) in cases {
+            XCTAssertEqual(TeachingLanguage.parse(header), expected, String(describing: header?.prefix(60)))
+        }
+    }
+}
