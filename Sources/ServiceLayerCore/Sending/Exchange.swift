@@ -303,7 +303,7 @@ final class Exchange: Sendable {
     }
 
     /// The `Retry-After` of a 429 or 503 answer, in seconds (the HTTP-date form is not honoured).
-    private static func retryAfter(in response: URLResponse?) -> TimeInterval? {
+    static func retryAfter(in response: URLResponse?) -> TimeInterval? {
         guard let http = response as? HTTPURLResponse, http.statusCode == 429 || http.statusCode == 503,
             let value = http.value(forHTTPHeaderField: "Retry-After"),
             let seconds = TimeInterval(value.trimmingCharacters(in: .whitespaces)), seconds >= 0
