@@ -61,8 +61,8 @@ build() {
         -module-name "$module" -o "$out/$name" "${files[@]}"
     echo "fuzz: built $out/$name (${#files[@]} files) in $((SECONDS - start)) s"
 }
-build fuzz-server FixtureServer server-fixtures/Sources Fuzz/Server "$out/resource_bundle_accessor.swift"
-[ "${FUZZ_SKIP_CLIENT:-0}" = 1 ] || build fuzz-client ServiceLayerCore Sources/ServiceLayerCore Fuzz/Client
+[ "${FUZZ_NO_BUILD:-0}" = 1 ] || build fuzz-server FixtureServer server-fixtures/Sources Fuzz/Server "$out/resource_bundle_accessor.swift"
+[ "${FUZZ_NO_BUILD:-0}" = 1 ] || [ "${FUZZ_SKIP_CLIENT:-0}" = 1 ] || build fuzz-client ServiceLayerCore Sources/ServiceLayerCore Fuzz/Client
 [ "$build_only" = 1 ] && exit 0
 
 # binary:target:dictionary:max_len — every target, in the order they run.
@@ -75,6 +75,10 @@ targets=(
 )
 
 mkdir -p "$out/logs"
+# The Swift runtime's own crash backtracer would race libFuzzer's handler (and trips ASan reading its
+# stack); known one-time allocations of Foundation and the toolchain are the suppressions of .ci/asan.sh.
+export SWIFT_BACKTRACE=enable=no
+export LSAN_OPTIONS="suppressions=$PWD/.ci/asan-suppressions.txt:print_suppressions=0"
 failed=()
 printf '%-16s %10s %8s %7s %7s  %s\n' target executions corpus cov ft result >"$out/summary.txt"
 for entry in "${targets[@]}"; do
@@ -83,15 +87,32 @@ for entry in "${targets[@]}"; do
     corpus="$out/corpus/$target"
     crashes="$out/crashes/$target/"
     log="$out/logs/$target.log"
-    mkdir -p "$corpus" "$crashes"
-    options=(-max_total_time="$budget" -timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=256 -max_len="$max_len"
+    rm -rf "$crashes" && mkdir -p "$corpus" "$crashes"
+    options=(-timeout=1 -rss_limit_mb=2048 -malloc_limit_mb=256 -max_len="$max_len"
         -print_final_stats=1 -artifact_prefix="$crashes")
     [ -n "$dict" ] && options+=(-dict="Fuzz/Dictionaries/$dict.dict")
-    status=0
-    FUZZ_TARGET="$target" "${nice_cmd[@]}" "$out/fuzz-$binary" "${options[@]}" "$corpus" "Fuzz/Corpus/$target" \
-        >"$log" 2>&1 || status=$?
-    runs=$(grep -oE "stat::number_of_executed_units: *[0-9]+" "$log" | grep -oE "[0-9]+$" || echo "?")
-    last=$(grep -E "^#[0-9]+" "$log" | tail -n 1)
+    # A timeout counts when the input is slow again on its own (three runs, not niced): on a machine busy
+    # with other builds a niced fuzzer can be starved past 1 s of wall time by input it reads in microseconds.
+    : >"$log"
+    deadline=$((SECONDS + budget))
+    while :; do
+        remaining=$((deadline - SECONDS))
+        [ "$remaining" -ge 1 ] || { status=0; break; }
+        status=0
+        FUZZ_TARGET="$target" "${nice_cmd[@]}" "$out/fuzz-$binary" "${options[@]}" -max_total_time="$remaining" \
+            "$corpus" "Fuzz/Corpus/$target" >>"$log" 2>&1 || status=$?
+        timeout_file=$(ls -t "$crashes"timeout-* 2>/dev/null | head -n 1 || true)
+        if [ "$status" -ne 0 ] && [ -n "$timeout_file" ] &&
+            FUZZ_TARGET="$target" "$out/fuzz-$binary" -timeout=1 -runs=3 "$timeout_file" >/dev/null 2>&1; then
+            echo "fuzz: $target: a timeout on $timeout_file that runs in time alone (a busy machine); going on" | tee -a "$log"
+            mkdir -p "$out/spurious-timeouts"
+            mv "$timeout_file" "$out/spurious-timeouts/"
+            continue
+        fi
+        break
+    done
+    runs=$(grep -oE "stat::number_of_executed_units: *[0-9]+" "$log" | grep -oE "[0-9]+$" | paste -sd+ | bc || echo "?")
+    last=$(grep -E "^#[0-9]+" "$log" | tail -n 1 || true)
     cov=$(grep -oE "cov: [0-9]+" <<<"$last" | grep -oE "[0-9]+" || echo "?")
     ft=$(grep -oE "ft: [0-9]+" <<<"$last" | grep -oE "[0-9]+" || echo "?")
     size=$(find "$corpus" -type f | wc -l)
@@ -107,7 +128,7 @@ for entry in "${targets[@]}"; do
             echo "fuzz: reproduce with: FUZZ_TARGET=$target $out/fuzz-$binary $crash" >&2
         done
     fi
-    printf '%-16s %10s %8s %7s %7s  %s\n' "$target" "$runs" "$size" "$cov" "$ft" "$result" | tee -a "$out/summary.txt"
+    printf '%-16s %10s %8s %7s %7s  %s\n' "$target" "${runs:-?}" "$size" "$cov" "$ft" "$result" | tee -a "$out/summary.txt"
 done
 cat "$out/summary.txt"
 if [ ${#failed[@]} -gt 0 ]; then

@@ -29,15 +29,15 @@ let httpDateFuzzTarget = FuzzTarget(name: "http-date") { data in
     fuzzCheck(HTTPDate.parse(asctime) == date, "\(asctime) does not read back as \(date)")
     let year = Int(words[3])!
     let rfc850 = "\(longDay), \(words[1])-\(words[2])-\(words[3].suffix(2)) \(words[4]) GMT"
-    if let read = HTTPDate.parse(rfc850) {
-        let readYear = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(secondsFromGMT: 0)!, from: read)
-            .year!
-        fuzzCheck(
-            readYear % 100 == year % 100
-                && read.timeIntervalSince1970.truncatingRemainder(dividingBy: 86400)
-                    == date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86400),
-            "\(rfc850) reads as \(read)")
-    } else {
-        fatalError("fuzz property failed: \(rfc850) does not read")
-    }
+    guard let read = HTTPDate.parse(rfc850) else { fatalError("fuzz property failed: \(rfc850) does not read") }
+    // A two-digit year names the most recent matching year not more than 50 years ahead: same last two
+    // digits, same day of the year and time.
+    let calendar = Calendar(identifier: .gregorian)
+    let zone = TimeZone(secondsFromGMT: 0)!
+    let readParts = calendar.dateComponents(in: zone, from: read)
+    let parts = calendar.dateComponents(in: zone, from: date)
+    fuzzCheck(
+        readParts.year! % 100 == year % 100 && readParts.month == parts.month && readParts.day == parts.day
+            && readParts.hour == parts.hour && readParts.minute == parts.minute && readParts.second == parts.second,
+        "\(rfc850) reads as \(read)")
 }

@@ -109,9 +109,12 @@ enum URLBuilding {
     }
 
     /// `baseURL` as text when paths can be appended to it as text: a URL with a scheme and a host, and
-    /// neither query nor fragment; `nil` otherwise.
+    /// neither query nor fragment, that `URLComponents` writes back as the same text (found by fuzzing:
+    /// `https://host:` kept its empty port by text and lost it through `URLComponents`); `nil` otherwise.
     static func plainBase(_ baseURL: URL) -> String? {
-        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil else {
+        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil,
+            URLComponents(url: baseURL, resolvingAgainstBaseURL: true)?.url?.absoluteString == baseURL.absoluteString
+        else {
             return nil
         }
         return baseURL.absoluteString
