@@ -109,15 +109,19 @@ enum URLBuilding {
     }
 
     /// `baseURL` as text when paths can be appended to it as text: a URL with a scheme and a host, and
-    /// neither query nor fragment, that `URLComponents` writes back as the same text (found by fuzzing:
-    /// `https://host:` kept its empty port by text and lost it through `URLComponents`); `nil` otherwise.
+    /// neither query nor fragment, whose text join of a probe path gives the URL the `URLComponents` route
+    /// gives (found by fuzzing: `https://host:` kept its empty port as text and lost it through
+    /// `URLComponents`); `nil` otherwise. A client computes it once.
     static func plainBase(_ baseURL: URL) -> String? {
-        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil,
-            URLComponents(url: baseURL, resolvingAgainstBaseURL: true)?.url?.absoluteString == baseURL.absoluteString
-        else {
+        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil else {
             return nil
         }
-        return baseURL.absoluteString
+        let text = baseURL.absoluteString
+        let probe = URL(string: text + (text.hasSuffix("/") ? "" : "/") + "x")
+        guard let probe,
+            probe.absoluteString == url(base: baseURL, plainBase: nil, path: "x", query: [])?.absoluteString
+        else { return nil }
+        return text
     }
 
     /// `url` with `query` appended after its existing query.
