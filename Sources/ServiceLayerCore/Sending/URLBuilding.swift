@@ -34,7 +34,7 @@ enum URLBuilding {
             if let url = URL(string: text) { return url }
         }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
-            components.scheme != nil, components.host != nil
+            components.scheme != nil, components.host?.isEmpty == false
         else { return nil }
         if !relative.isEmpty {
             var basePath = components.path
@@ -113,7 +113,8 @@ enum URLBuilding {
     /// gives (found by fuzzing: `https://host:` kept its empty port as text and lost it through
     /// `URLComponents`); `nil` otherwise. A client computes it once.
     static func plainBase(_ baseURL: URL) -> String? {
-        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil else {
+        guard baseURL.scheme != nil, baseURL.host?.isEmpty == false, baseURL.query == nil, baseURL.fragment == nil
+        else {
             return nil
         }
         let text = baseURL.absoluteString
@@ -127,7 +128,7 @@ enum URLBuilding {
     /// `url` with `query` appended after its existing query.
     static func url(_ url: URL, appending query: [URLQueryItem]) -> URL? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-            components.scheme != nil, components.host != nil
+            components.scheme != nil, components.host?.isEmpty == false
         else { return nil }
         return self.url(components: components, appending: query)
     }

@@ -42,4 +42,14 @@ final class ClientFuzzFindingsTests: XCTestCase {
         XCTAssertEqual(
             URLBuilding.plainBase(try XCTUnwrap(URL(string: "https://reqres.in/api/"))), "https://reqres.in/api/")
     }
+
+    /// `url-building`: a base URL with an empty host (`https://://host`: an empty authority, then the path
+    /// `//host`) gave `https:////host...`, a URL that reads back with another origin. A base without a
+    /// host builds no URL (the call fails as an invalid request).
+    func testABaseWithAnEmptyHostBuildsNoURL() throws {
+        let baseURL = try XCTUnwrap(URL(string: "https://://localhost"))
+        XCTAssertNil(URLBuilding.url(base: baseURL, path: "menu", query: [URLQueryItem(name: "a", value: "1")]))
+        XCTAssertNil(URLBuilding.url(baseURL, appending: [URLQueryItem(name: "a", value: "1")]))
+        XCTAssertNil(URLBuilding.plainBase(baseURL))
+    }
 }
