@@ -40,4 +40,15 @@ final class FuzzFindingsTests: FixtureTestCase {
         XCTAssertEqual(try fetch("/%CD%9Emenu").status, 404)
         XCTAssertEqual(try fetch("/menu").status, 200)
     }
+
+    /// `head`: repeated header lines were joined with ", " even when one was empty, so `Accept: a` then
+    /// `Accept:` gave the value "a, ", which a re-serialised head (one line per field) reads as "a,".
+    func testAnEmptyRepeatedHeaderLineAddsNothing() throws {
+        let head = "GET /menu HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\nAccept:\r\nX-A:\r\nX-A: b\r\n"
+        let parsed = try HTTPParser.parseHead(ArraySlice(Array(head.utf8)))
+        XCTAssertEqual(parsed.headers["accept"], "application/json")
+        XCTAssertEqual(parsed.headers["x-a"], "b")
+        let again = "GET /menu HTTP/1.1\r\nhost: x\r\naccept: \(parsed.headers["accept"]!)\r\nx-a: b\r\n"
+        XCTAssertEqual(try HTTPParser.parseHead(ArraySlice(Array(again.utf8))).headers, parsed.headers)
+    }
 }

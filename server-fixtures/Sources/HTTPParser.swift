@@ -101,8 +101,10 @@ enum HTTPParser {
                 contentLengths.formUnion(value.split(separator: ",").map(trimmed).filter { !$0.isEmpty })
             }
             if name == "host" { hostLines += 1 }
-            if let existing = headers[name] {
-                headers[name] = existing + ", " + value
+            // Repeated lines join with ", " (RFC 9110 §5.3); an empty one adds no list element (found by
+            // fuzzing: `Accept: a` then `Accept:` gave "a, ", a value no single line can carry).
+            if let existing = headers[name], !existing.isEmpty {
+                if !value.isEmpty { headers[name] = existing + ", " + value }
             } else {
                 headers[name] = value
             }
