@@ -57,8 +57,12 @@ build() {
     mapfile -t files < <(find "$sources" Fuzz/Support "$targets" -name '*.swift' | sort)
     [ -n "$extra" ] && files+=("$extra")
     local start=$SECONDS
-    "${nice_cmd[@]}" swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
-        -module-name "$module" -o "$out/$name" "${files[@]}"
+    if ! "${nice_cmd[@]}" swiftc -sanitize=fuzzer,address -parse-as-library -O -g -swift-version 6 \
+        -module-name "$module" -o "$out/$name" "${files[@]}" 2>&1 |
+        { grep -v "ld.gold: warning: Cannot export local symbol" || true; }; then
+        echo "fuzz: building $out/$name failed" >&2
+        return 1
+    fi
     echo "fuzz: built $out/$name (${#files[@]} files) in $((SECONDS - start)) s"
 }
 # The two binaries build side by side (one whole-module swiftc each); FUZZ_NO_BUILD=1 reuses them.
