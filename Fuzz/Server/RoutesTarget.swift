@@ -18,7 +18,7 @@ let routesFuzzTarget = FuzzTarget(name: "routes") { data in
             fuzzCheck("/" + rebuilt.joined(separator: "/") == path, "\(pattern) matched \(path) as \(parameters)")
         }
     }
-    var fill = String(decoding: fields[2].prefix(64), as: UTF8.self).split(separator: "/").map(String.init)
+    var fill = Route.segments(of: String(decoding: fields[2].prefix(64), as: UTF8.self)).map(String.init)
         .filter { !$0.isEmpty }.makeIterator()
     var wanted: [String: String] = [:]
     let own = route.segments.map { segment -> String in

@@ -51,4 +51,15 @@ final class FuzzFindingsTests: FixtureTestCase {
         let again = "GET /menu HTTP/1.1\r\nhost: x\r\naccept: \(parsed.headers["accept"]!)\r\nx-a: b\r\n"
         XCTAssertEqual(try HTTPParser.parseHead(ArraySlice(Array(again.utf8))).headers, parsed.headers)
     }
+
+    /// `http-date`: an HTTP-date on a day the calendar does not have was read as another day: year 0000 as
+    /// 1 BC (printed back as 0001), 31 February as early March. Such a date is no date (so a conditional
+    /// header holding one is ignored, as an invalid date is).
+    func testAnHTTPDateOnADayThatDoesNotExistIsNoDate() {
+        XCTAssertNil(HTTPDate.parse("Fri, 31 Dec 0000 23:59:59 GMT"))
+        XCTAssertNil(HTTPDate.parse("Tue, 31 Feb 2000 00:00:00 GMT"))
+        XCTAssertNil(HTTPDate.parse("Sun Feb 30 08:49:37 1994"))
+        XCTAssertEqual(HTTPDate.parse("Tue, 29 Feb 2000 00:00:00 GMT"), Date(timeIntervalSince1970: 951_782_400))
+        XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), Date(timeIntervalSince1970: 784_111_777))
+    }
 }
