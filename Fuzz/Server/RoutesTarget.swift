@@ -10,7 +10,7 @@ let routesFuzzTarget = FuzzTarget(name: "routes") { data in
     let pattern = String(decoding: fields[0].prefix(512), as: UTF8.self)
     let path = "/" + String(decoding: fields[1].prefix(512), as: UTF8.self)
     let route = Route(pattern, [])
-    let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    let segments = Route.segments(of: path)
     if let parameters = route.match(segments) {
         let names = route.segments.filter { $0.hasPrefix(":") }
         if Set(names).count == names.count {
