@@ -368,13 +368,18 @@ final class Exchange: Sendable {
         )
     }
 
-    /// The `Retry-After` of a 429 or 503 answer, in seconds (the HTTP-date form is not honoured).
-    private static func retryAfter(in response: URLResponse?) -> TimeInterval? {
+    /// The `Retry-After` of a 429 or 503 answer, in seconds (the HTTP-date form is not honoured): RFC 9110
+    /// §10.2.3's delay-seconds, ASCII digits only, so `inf`, `1e3`, `0x10`, `+5` and `1.5` are ignored
+    /// (found by fuzzing: they were read as numbers, `inf` as an endless wait cut to `maximumDelay`).
+    static func retryAfter(in response: URLResponse?) -> TimeInterval? {
         guard let http = response as? HTTPURLResponse, http.statusCode == 429 || http.statusCode == 503,
-            let value = http.value(forHTTPHeaderField: "Retry-After"),
-            let seconds = TimeInterval(value.trimmingCharacters(in: .whitespaces)), seconds >= 0
+            let value = http.value(forHTTPHeaderField: "Retry-After")
         else { return nil }
-        return seconds
+        let digits = value.trimmingCharacters(in: .whitespaces)
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return nil
+        }
+        return TimeInterval(digits)
     }
 
     // MARK: - Helpers

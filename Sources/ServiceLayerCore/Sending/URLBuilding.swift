@@ -34,7 +34,7 @@ enum URLBuilding {
             if let url = URL(string: text) { return url }
         }
         guard var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true),
-            components.scheme != nil, components.host != nil
+            components.scheme != nil, components.host?.isEmpty == false
         else { return nil }
         if !relative.isEmpty {
             var basePath = components.path
@@ -107,18 +107,26 @@ enum URLBuilding {
     }
 
     /// `baseURL` as text when paths can be appended to it as text: a URL with a scheme and a host, and
-    /// neither query nor fragment; `nil` otherwise.
+    /// neither query nor fragment, whose text join of a probe path gives the URL the `URLComponents` route
+    /// gives (found by fuzzing: `https://host:` kept its empty port as text and lost it through
+    /// `URLComponents`); `nil` otherwise. A client computes it once.
     static func plainBase(_ baseURL: URL) -> String? {
-        guard baseURL.scheme != nil, baseURL.host != nil, baseURL.query == nil, baseURL.fragment == nil else {
+        guard baseURL.scheme != nil, baseURL.host?.isEmpty == false, baseURL.query == nil, baseURL.fragment == nil
+        else {
             return nil
         }
-        return baseURL.absoluteString
+        let text = baseURL.absoluteString
+        let probe = URL(string: text + (text.hasSuffix("/") ? "" : "/") + "x")
+        guard let probe,
+            probe.absoluteString == url(base: baseURL, plainBase: nil, path: "x", query: [])?.absoluteString
+        else { return nil }
+        return text
     }
 
     /// `url` with `query` appended after its existing query.
     static func url(_ url: URL, appending query: [URLQueryItem]) -> URL? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-            components.scheme != nil, components.host != nil
+            components.scheme != nil, components.host?.isEmpty == false
         else { return nil }
         return self.url(components: components, appending: query)
     }

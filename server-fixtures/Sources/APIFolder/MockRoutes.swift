@@ -71,11 +71,11 @@ struct MockRoute: Sendable {
     let field: String
 
     /// The pattern's first segment (what a database collection would be named).
-    var firstSegment: String { pattern.split(separator: "/").first.map(String.init) ?? "" }
+    var firstSegment: String { Route(pattern, []).segments.first ?? "" }
 
     /// Whether the decoded `path` matches the pattern.
     func matches(_ path: String) -> Bool {
-        Route(pattern, []).match(path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)) != nil
+        Route(pattern, []).match(Route.segments(of: path)) != nil
     }
 
     /// Picks the answer: the example named by `X-Mock-Response` (or Postman's `X-Mock-Response-Name`) and/or
@@ -169,7 +169,7 @@ struct MockRoutes: Sendable {
         var patterns: [String] = []
         var byPattern: [String: [(method: String, handler: RouteHandler)]] = [:]
         for route in routes {
-            let key = route.pattern.split(separator: "/").joined(separator: "/")
+            let key = Route(route.pattern, []).segments.joined(separator: "/")
             if byPattern[key] == nil { patterns.append(key) }
             byPattern[key, default: []].append((route.method, { route.answer($0) }))
         }

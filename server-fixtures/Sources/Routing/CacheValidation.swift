@@ -312,6 +312,11 @@ enum HTTPDate {
         else { return nil }
         let components = DateComponents(
             year: year, month: monthIndex + 1, day: day, hour: hour, minute: minute, second: second)
-        return calendar.date(from: components)
+        // A day the calendar does not have is no date (found by fuzzing: year 0000 read as 1 BC and printed
+        // as 0001; 31 Feb read as 2 or 3 March).
+        guard let date = calendar.date(from: components) else { return nil }
+        let read = calendar.dateComponents([.era, .year, .month, .day], from: date)
+        guard read.era == 1, read.year == year, read.month == monthIndex + 1, read.day == day else { return nil }
+        return date
     }
 }

@@ -27,8 +27,19 @@ struct Route: Sendable {
 
     /// A route for `pattern` such as `/api/users/:id`.
     init(_ pattern: String, _ handlers: [(method: String, handler: RouteHandler)]) {
-        self.segments = pattern.split(separator: "/").map(String.init)
+        self.segments = Self.segments(of: pattern).filter { !$0.isEmpty }.map(String.init)
         self.handlers = handlers
+    }
+
+    /// The segments of a decoded `path` between its `/`s, after the leading one; an empty segment for each
+    /// `//` or trailing `/`. Split on Unicode scalars, not on characters: a segment that starts with a
+    /// combining mark (`/%CD%9Emenu`) would otherwise fuse with the `/` before it into one character, so
+    /// that the `/` was no separator and the mark was dropped with it (found by fuzzing: that path was
+    /// routed as `/menu`).
+    static func segments(of path: String) -> [Substring] {
+        var scalars = Substring(path).unicodeScalars[...]
+        if scalars.first == "/" { scalars = scalars.dropFirst() }
+        return scalars.split(separator: "/", omittingEmptySubsequences: false).map { Substring($0) }
     }
 
     /// The path parameters when `pathSegments` matches this pattern.
@@ -151,7 +162,7 @@ struct Router: Sendable {
     func route(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
         if let found = listedRoute(for: request) { return found }
         if request.routePath == "/" { return (rootPage, [:]) }
-        let pathSegments = request.routePath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let pathSegments = Route.segments(of: request.routePath)
         for page in pages {
             if let parameters = page.match(pathSegments) { return (page, parameters) }
         }
@@ -160,7 +171,7 @@ struct Router: Sendable {
 
     /// The folder's or built-in route whose pattern matches `request`'s path (never the index).
     private func listedRoute(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
-        let pathSegments = request.routePath.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let pathSegments = Route.segments(of: request.routePath)
         for route in routes {
             if let parameters = route.match(pathSegments) { return (route, parameters) }
         }

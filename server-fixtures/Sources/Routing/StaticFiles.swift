@@ -50,7 +50,7 @@ struct StaticFiles: Sendable {
 
     /// The real path of the regular file `path` names inside the folder (a folder's `index.html`), or nil.
     func file(for path: String) -> String? {
-        let segments = path == "/" ? [] : path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let segments = path == "/" ? [] : Route.segments(of: path)
         guard segments.count <= 64,
             segments.allSatisfy({ segment in
                 !segment.isEmpty && !segment.hasPrefix(".") && !segment.contains("\\") && !segment.contains("\0")

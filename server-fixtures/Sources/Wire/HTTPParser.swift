@@ -89,21 +89,29 @@ enum HTTPParser {
 
         var headers: [String: String] = [:]
         var contentLengths: Set<String> = []
+        var hasLengthField = false
         var hostLines = 0
         for line in lines.dropFirst() {
             let (name, value) = try parseField(line)
-            if name == "content-length" { contentLengths.formUnion(value.split(separator: ",").map(trimmed)) }
+            if name == "content-length" {
+                // An empty value (or a list of empty elements) is a field without a length: a 400, never
+                // "no Content-Length" (found by fuzzing: `Content-Length:` beside `Transfer-Encoding` was read
+                // as chunked, a framing another parser on the way may read differently).
+                hasLengthField = true
+                contentLengths.formUnion(value.split(separator: ",").map(trimmed).filter { !$0.isEmpty })
+            }
             if name == "host" { hostLines += 1 }
-            if let existing = headers[name] {
-                headers[name] = existing + ", " + value
+            // Repeated lines join with ", " (RFC 9110 §5.3); an empty one adds no list element (found by
+            // fuzzing: `Accept: a` then `Accept:` gave "a, ", a value no single line can carry).
+            if let existing = headers[name], !existing.isEmpty {
+                if !value.isEmpty { headers[name] = existing + ", " + value }
             } else {
                 headers[name] = value
             }
         }
-        let isChunked = try transferCoding(
-            headers["transfer-encoding"], minorVersion, hasLength: !contentLengths.isEmpty)
+        let isChunked = try transferCoding(headers["transfer-encoding"], minorVersion, hasLength: hasLengthField)
         var contentLength = 0
-        if !contentLengths.isEmpty {
+        if hasLengthField {
             guard contentLengths.count == 1, let text = contentLengths.first, !text.isEmpty, text.count <= 18,
                 text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let length = Int(text)
             else { throw .badRequest("invalid Content-Length") }

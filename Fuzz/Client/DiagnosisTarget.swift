@@ -1,0 +1,59 @@
+import Foundation
+
+// MARK: - The decoding diagnosis
+
+/// The input as a body that `JSONDecoder` reads into a few model shapes (nested, arrays, dates, snake
+/// case): each failure is diagnosed (`DecodingErrorDescription`) and its English sentences built, without
+/// trapping and within the 1 s limit; the facts' JSON reads back as the same facts.
+let diagnosisFuzzTarget = FuzzTarget(name: "diagnosis") { data in
+    let body = data.prefix(8192)
+    for attempt in diagnosisAttempts {
+        guard let error = attempt(Data(body)) else { continue }
+        let description = DecodingErrorDescription.describe(
+            error, body: Data(body), url: URL(string: "https://example.com/x?api_key=s"), status: 200)
+        let facts = try? JSONDecoder().decode(DecodingFacts.self, from: Data(description.utf8))
+        fuzzCheck(facts != nil, "the facts do not read back: \(description)")
+        let apiError = APIError.decoding(description: description, body: Data(body))
+        _ = (apiError.errorDescription, apiError.failureReason, apiError.recoverySuggestion)
+        _ = DecodingErrorDescription.sentence(error, body: Data(body))
+    }
+}
+
+private struct FuzzItem: Decodable {
+    let id: Int
+    let name: String
+    let price: Double
+    let tags: [String]
+    let createdAt: Date
+    let owner: FuzzOwner?
+}
+
+private struct FuzzOwner: Decodable {
+    let email: String
+    let avatar: URL
+}
+
+private struct FuzzEnvelope: Decodable {
+    let items: [FuzzItem]
+    let page: Int
+}
+
+/// Decoders that fail on most bodies, each returning its error (nil when it decoded).
+private let diagnosisAttempts: [@Sendable (Data) -> (any Error)?] = [
+    { decodingError(FuzzEnvelope.self, $0) },
+    { decodingError([FuzzItem].self, $0, snake: true) },
+    { decodingError([String: Int].self, $0) },
+    { decodingError(String.self, $0) },
+]
+
+private func decodingError<T: Decodable>(_ type: T.Type, _ data: Data, snake: Bool = false) -> (any Error)? {
+    let decoder = JSONDecoder()
+    if snake { decoder.keyDecodingStrategy = .convertFromSnakeCase }
+    decoder.dateDecodingStrategy = .iso8601
+    do {
+        _ = try decoder.decode(type, from: data)
+        return nil
+    } catch {
+        return error
+    }
+}
