@@ -2,7 +2,7 @@ import Foundation
 
 // MARK: - The server's JSON reader
 
-/// `JSONReader.parse` on any bytes: a value it reads, written by `JSONValue.serialized` (compact and
+/// `JSONReader.parse` on any bytes: a value it reads, written by `ServerJSON.serialized` (compact and
 /// pretty), reads back as the same value (numbers compared by value), on the same first line.
 let jsonFuzzTarget = FuzzTarget(name: "json") { data in
     guard let parsed = try? JSONReader.parse(data) else { return }
@@ -24,7 +24,7 @@ let jsonFuzzTarget = FuzzTarget(name: "json") { data in
 }
 
 /// Whether `a` and `b` are the same JSON value, numbers by value (the writer prints 2.0 as 2).
-func sameJSON(_ a: JSONValue, _ b: JSONValue) -> Bool {
+func sameJSON(_ a: ServerJSON, _ b: ServerJSON) -> Bool {
     switch (a, b) {
     case (.int(let x), .double(let y)), (.double(let y), .int(let x)): return Double(x) == y
     case (.double(let x), .double(let y)): return x == y || (!x.isFinite && !y.isFinite)

@@ -75,7 +75,7 @@ enum ReferenceQuery {
     }
 
     /// The ids shown and the total before cutting, or nil for a 400.
-    static func answer(_ items: [(name: String, value: String)], _ all: [JSONValue]) -> ([String], Int)? {
+    static func answer(_ items: [(name: String, value: String)], _ all: [ServerJSON]) -> ([String], Int)? {
         var names: [String] = []
         var valuesByName: [String: [String]] = [:]
         for (name, value) in items {
@@ -140,8 +140,8 @@ enum ReferenceQuery {
     }
 
     /// The value at a dotted path with `[n]` indexes; nil when a step is missing.
-    static func value(at field: String, in item: JSONValue) -> JSONValue? {
-        var current: JSONValue? = item
+    static func value(at field: String, in item: ServerJSON) -> ServerJSON? {
+        var current: ServerJSON? = item
         for part in field.split(separator: ".") {
             let name = part.prefix { $0 != "[" }
             current = current?.objectValue?[String(name)]
@@ -153,7 +153,7 @@ enum ReferenceQuery {
         return current
     }
 
-    static func text(_ value: JSONValue) -> String? {
+    static func text(_ value: ServerJSON) -> String? {
         switch value {
         case .string(let text): return text
         case .int(let number): return String(number)
@@ -163,7 +163,7 @@ enum ReferenceQuery {
         }
     }
 
-    static func holds(_ value: JSONValue?, _ op: String, _ wanted: [String]) -> Bool {
+    static func holds(_ value: ServerJSON?, _ op: String, _ wanted: [String]) -> Bool {
         guard let value else { return op == "ne" }
         if case .array(let elements) = value, op != "ne" { return elements.contains { holds($0, op, wanted) } }
         func equal(_ w: String) -> Bool {
@@ -202,7 +202,7 @@ enum ReferenceQuery {
         }
     }
 
-    static func contains(_ value: JSONValue, _ text: String) -> Bool {
+    static func contains(_ value: ServerJSON, _ text: String) -> Bool {
         switch value {
         case .string(let string): return string.lowercased().contains(text.lowercased())
         case .int, .double: return self.text(value)!.contains(text)
@@ -213,8 +213,8 @@ enum ReferenceQuery {
     }
 
     /// Stable; numbers before strings before booleans, missing and null last either way.
-    static func sorted(_ items: [JSONValue], _ keys: [(String, Bool)]) -> [JSONValue] {
-        func before(_ a: JSONValue, _ b: JSONValue) -> Bool {
+    static func sorted(_ items: [ServerJSON], _ keys: [(String, Bool)]) -> [ServerJSON] {
+        func before(_ a: ServerJSON, _ b: ServerJSON) -> Bool {
             for (field, descending) in keys {
                 let x = rank(value(at: field, in: a))
                 let y = rank(value(at: field, in: b))
@@ -224,7 +224,7 @@ enum ReferenceQuery {
             }
             return false
         }
-        var result: [JSONValue] = []
+        var result: [ServerJSON] = []
         for item in items {
             let index = result.firstIndex { before(item, $0) } ?? result.endIndex
             result.insert(item, at: index)
@@ -232,7 +232,7 @@ enum ReferenceQuery {
         return result
     }
 
-    static func rank(_ value: JSONValue?) -> (Int, Double, String) {
+    static func rank(_ value: ServerJSON?) -> (Int, Double, String) {
         switch value {
         case .int(let number)?: return (0, Double(number), "")
         case .double(let number)?: return (0, number, "")
