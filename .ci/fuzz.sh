@@ -35,8 +35,11 @@ mkdir -p "$out"
 nice_cmd=(nice -n "${FUZZ_NICE:-19}")
 
 # SwiftPM's generated `Bundle.module` for FixtureServer (its Data folder), pointing at a copy in the build folder.
+# Made again with each build only: runs with FUZZ_NO_BUILD=1 side by side share it.
 resources="$PWD/$out/ServiceLayer_FixtureServer.resources"
-rm -rf "$resources" && mkdir -p "$resources" && cp -R server-fixtures/Data "$resources/Data"
+if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
+    rm -rf "$resources" && mkdir -p "$resources" && cp -R server-fixtures/Data "$resources/Data"
+fi
 cat >"$out/resource_bundle_accessor.swift" <<SWIFT
 import Foundation
 
