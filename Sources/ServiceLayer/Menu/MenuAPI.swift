@@ -38,10 +38,13 @@ enum MenuAPI {
     /// `GET categories`, unwrapped to the names.
     static let categories = Endpoint<Categories>("categories").map(\.categories)
 
+    /// `GET menu`, unwrapped to the dishes: made once, like ``categories``; each call adds its category.
+    static let menu = Endpoint<MenuItems>("menu").map(\.items)
+
     /// `GET menu?category=<category>`, unwrapped to the dishes; the core percent-encodes the value
     /// (`&`, `+`, `#`, spaces...).
     static func menuItems(forCategory category: String) -> Endpoint<[MenuItem]> {
-        Endpoint<MenuItems>("menu", query: [URLQueryItem(name: "category", value: category)]).map(\.items)
+        menu.query([URLQueryItem(name: "category", value: category)])
     }
 
     /// `POST order` with `{"menuIds": [...]}`, unwrapped to the minutes. Never retried: a `POST` is not

@@ -30,6 +30,15 @@ extension Endpoint {
         with(\.body, RequestBody(encoding: .bytes(data), contentType: contentType))
     }
 
+    /// A copy of this endpoint with these query items after its own (a name in both is sent twice, in
+    /// that order), encoded like ``query``. A way to make an endpoint's reading once and give each call
+    /// its own values: `static let menu = Endpoint<MenuItems>("menu").map(\.items)`, then
+    /// `menu.query([URLQueryItem(name: "category", value: category)])` per call.
+    /// - Parameter items: The items to append.
+    public func query(_ items: [URLQueryItem]) -> Endpoint {
+        with(\.query, query + items)
+    }
+
     /// A copy of this endpoint with these extra headers; they override the client's headers and this
     /// endpoint's earlier ones of the same name.
     /// - Parameter headers: Header names and values.

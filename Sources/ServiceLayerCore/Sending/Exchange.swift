@@ -216,33 +216,21 @@ final class Exchange: Sendable {
                 return (state.attempt, state.request)
             })
         else { return }
-        let accepts304 = cache == .revalidates
-        let destination = plan.destination
+        let url = request.url
         // One task of the kind the plan needs, with its own delegate: no credentials across origins
         // (RedirectGuard.swift), the bytes counted for the progress watcher (Transfers/). The watchdog
         // holds the exchange until the try ends (the exchange always cancels it); the task's completion
-        // holds it weakly: the session decides how long it keeps a task and its completion.
+        // holds it weakly: the session decides how long it keeps a task and its completion. Both
+        // closures keep only what tells their try apart (a call in flight holds them).
         let task = SessionTask(
             taskKind(), request: plan.upload.isWholeFile ? Self.closingAfter(request) : request, session: session,
             redirects: redirectGuard, progress: plan.progress
         ) { [weak self] end in
-            guard let self else { return }
-            var outcome = Self.validate(
-                data: end.data, response: end.response, error: end.error, accepts304: accepts304, url: request.url)
-            if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
-                outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
-            }
-            if let change = end.sourceChange {
-                outcome = .failure(change)  // whatever the server said, it did not get the file as it is
-            }
-            if let destination, isCurrent(attempt) {  // a stale try's file is not put in place
-                if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
-                outcome = Download.finish(outcome, end: end, at: destination)
-            }
-            attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: end.response))
+            self?.taskEnded(end, attempt: attempt, url: url)
         }
         let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [self] in
-            attemptEnded(attempt, outcome: Self.stalledOutcome(of: task.response), retryAfter: nil, stalled: true)
+            let response = state.withLock { $0.attempt == attempt ? $0.task?.response : nil }
+            attemptEnded(attempt, outcome: Self.stalledOutcome(of: response), retryAfter: nil, stalled: true)
         }
         let started = state.withLock { state -> Bool in
             guard state.onEnd != nil, state.attempt == attempt else { return false }
@@ -253,6 +241,24 @@ final class Exchange: Sendable {
         }
         guard started else { return task.cancel() }  // cancelled meanwhile: end the new task too
         task.resume()
+    }
+
+    /// Try `attempt`'s task ended (its request went to `url`): its outcome, the downloaded file put in
+    /// place, then the try's end.
+    private func taskEnded(_ end: SessionTask.End, attempt: Int, url: URL?) {
+        var outcome = Self.validate(
+            data: end.data, response: end.response, error: end.error, accepts304: cache == .revalidates, url: url)
+        if let data = end.data, data.count > maximumBodySize {  // decompressed bytes: nothing of it is kept
+            outcome = .failure(.transport(URLError(.dataLengthExceedsMaximum)))
+        }
+        if let change = end.sourceChange {
+            outcome = .failure(change)  // whatever the server said, it did not get the file as it is
+        }
+        if let destination = plan.destination, isCurrent(attempt) {  // a stale try's file is not put in place
+            if let file = end.file, let size = SessionTask.size(of: file) { plan.progress?.received(total: size) }
+            outcome = Download.finish(outcome, end: end, at: destination)
+        }
+        attemptEnded(attempt, outcome: outcome, retryAfter: Self.retryAfter(in: end.response))
     }
 
     /// `request`, sent from a file that may change meanwhile: on Linux, where URLSession goes on reading

@@ -14,6 +14,11 @@ import FoundationNetworking
 /// ``limit`` operations are queued: URLSession's reader stops reading, the socket's buffer fills, and the
 /// server is held back by TCP. The wait gives up after ``longestWait`` (then the chunk is queued anyway),
 /// so that a delegate that waits for URLSession's queue itself can never hang the session.
+///
+/// The operations run in order on one dispatch queue of its own, in batches: each is a closure in
+/// ``pending`` rather than an `Operation`, so handing a 16 KiB chunk on costs a lock and an append (an
+/// `Operation` per chunk, with the queue's bookkeeping, made a download 1.2× slower than URLSession's own
+/// download task; see BENCHMARKS.md). URLSession uses no other `OperationQueue` method of a delegate queue.
 final class StreamingDelegateQueue: OperationQueue, @unchecked Sendable {  // its state is under `condition`
     /// The most operations queued or running before URLSession's reader waits: 32, at most 512 KiB of
     /// chunks.
@@ -37,6 +42,12 @@ final class StreamingDelegateQueue: OperationQueue, @unchecked Sendable {  // it
     private var pruned = -1
     private var peak: Int64 = 0
     private var waits = 0
+    /// The operations queued and not yet started, oldest first (the first one's number is `finished`).
+    private var pending: [@Sendable () -> Void] = []
+    /// Whether a batch is running or about to: then a new operation only joins ``pending``.
+    private var draining = false
+    /// Where the operations run, one at a time.
+    private let runner = DispatchQueue(label: "ServiceLayer.StreamingDelegateQueue")
 
     override init() {
         super.init()
@@ -46,18 +57,39 @@ final class StreamingDelegateQueue: OperationQueue, @unchecked Sendable {  // it
 
     override func addOperation(_ block: @escaping @Sendable () -> Void) {
         condition.lock()
-        let deadline = Date(timeIntervalSinceNow: Self.longestWait)
-        while queued - finished >= Self.limit {
-            waits += 1
-            guard condition.wait(until: deadline) else { break }
+        if queued - finished >= Self.limit {
+            let deadline = Date(timeIntervalSinceNow: Self.longestWait)
+            while queued - finished >= Self.limit {
+                waits += 1
+                guard condition.wait(until: deadline) else { break }
+            }
         }
-        let number = queued
-        firstPending[number] = finished
+        firstPending[queued] = finished
         queued += 1
+        pending.append(block)
+        let starts = !draining
+        draining = true
         condition.unlock()
-        super.addOperation { [self] in
-            block()
-            operationFinished(number)
+        if starts { runner.async { [self] in drain() } }
+    }
+
+    /// Runs the pending operations in order, in batches, until none is left.
+    private func drain() {
+        while true {
+            condition.lock()
+            guard !pending.isEmpty else {
+                draining = false
+                condition.unlock()
+                return
+            }
+            let batch = pending
+            pending.removeAll(keepingCapacity: true)
+            let first = finished
+            condition.unlock()
+            for (offset, block) in batch.enumerated() {
+                block()
+                operationFinished(first + offset)
+            }
         }
     }
 

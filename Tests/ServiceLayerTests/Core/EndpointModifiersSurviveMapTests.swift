@@ -17,13 +17,14 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
     static let appliedModifiers: Set<String> = [
         "body", "headers", "requiringAuthorization", "timeout", "retry", "coalescing", "adaptingRequest",
         "redactingErrorBodies", "redactingErrors", "carryingSecretBody", "cached", "uncached", "keepingBody",
-        "form", "multipart", "file", "downloading", "map",
+        "form", "multipart", "file", "downloading", "map", "query",
     ]
 
     /// An endpoint with every stored property changed from its default, through the public modifiers
     /// (`progress` has none: the sends that take a progress watcher set it).
     static func fullyModified() -> Endpoint<[String: Int]> {
         var endpoint = Endpoint<[String: Int]>(method: .put, "y", query: [URLQueryItem(name: "q", value: "1")])
+            .query([URLQueryItem(name: "r", value: "2")])
             .body(Data("hello".utf8), contentType: "text/plain")
             .headers(["A": "1"])
             .requiringAuthorization()

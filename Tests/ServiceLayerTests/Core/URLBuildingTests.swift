@@ -87,6 +87,24 @@ final class URLBuildingTests: StubTestCase {
         XCTAssertFalse(url?.absoluteString.contains("+") ?? true, "a raw + would read as a space")
     }
 
+    /// `query(_:)` appends to the endpoint's own items, in order, each change a copy: a template made
+    /// once (as `MenuAPI.menu` is) keeps its items, and each call's values go after them.
+    func testQueryBuilderAppendsToATemplateWithoutChangingIt() {
+        let stub = makeStub(always: .json("{}"))
+        let client = makeClient(stub)
+        let template = Endpoint<Data>("/menu", query: [URLQueryItem(name: "lang", value: "sv")])
+        let first = template.query([URLQueryItem(name: "category", value: "a&b")])
+        let second = template.query([URLQueryItem(name: "category", value: "c")]).query([
+            URLQueryItem(name: "lang", value: "en")
+        ])
+        XCTAssertEqual(template.query, [URLQueryItem(name: "lang", value: "sv")])
+        XCTAssertNotNil(success(result(first, on: client)))
+        XCTAssertNotNil(success(result(second, on: client)))
+        XCTAssertEqual(
+            stub.requests.map { $0.url?.query },
+            ["lang=sv&category=a%26b", "lang=sv&category=c&lang=en"])
+    }
+
     func testAbsoluteURLEndpointIsUsedAsIs() {
         let api = makeStub(always: .json("{}"))
         let images = makeStub(always: .respond(status: 200, headers: [:], body: Data([0x89, 0x50, 0x4E, 0x47])))
