@@ -62,4 +62,20 @@ final class FuzzFindingsTests: FixtureTestCase {
         XCTAssertEqual(HTTPDate.parse("Tue, 29 Feb 2000 00:00:00 GMT"), Date(timeIntervalSince1970: 951_782_400))
         XCTAssertEqual(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT"), Date(timeIntervalSince1970: 784_111_777))
     }
+
+    /// `like`: a range inside `[ ]` whose end is escaped (`[$-\-]`) ended at the `\`, so `[$-\-]` held
+    /// everything from `$` to `\` (digits and capitals among it) where ICU and JavaScript hold `$` to `-`.
+    func testARangeWithAnEscapedEndEndsAtTheEscapedCharacter() throws {
+        let found = try SafePattern("[s^^^^^^b$$-\\-]")
+        XCTAssertFalse(found.matches("aaaaaaaaA1 A"), "the fuzzer's input")
+        XCTAssertTrue(found.matches("50%"))
+        XCTAssertTrue(found.matches("a-b"))
+        XCTAssertFalse(try SafePattern("^[$-\\-]+$").matches("1A"))
+        XCTAssertTrue(try SafePattern("^[$-\\-]+$").matches("$(-)"))
+        XCTAssertTrue(try SafePattern("^[\\$-\\-]$").matches("*"), "both ends escaped")
+        XCTAssertThrowsError(try SafePattern("[a-\\d]")) {
+            XCTAssertTrue(($0 as? SafePattern.Refusal)?.message.contains("range ending in \\d") == true, "\($0)")
+        }
+        XCTAssertThrowsError(try SafePattern("[a-\\"))
+    }
 }

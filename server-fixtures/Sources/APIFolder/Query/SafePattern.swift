@@ -265,8 +265,17 @@ struct SafePattern: Sendable {
                     low = escaped
                 }
                 if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] != "]" {
-                    let high = scalars[index + 1]
+                    var high = scalars[index + 1]
                     index += 2
+                    // An escaped end (`[$-\-]`) ends the range at the escaped character, not at the `\`.
+                    if high == "\\" {
+                        guard index < scalars.count else { break }
+                        high = scalars[index]
+                        index += 1
+                        guard Self.named(high) == nil else {
+                            throw Refusal(message: "has a range ending in \\\(high) inside [ ], which is not supported")
+                        }
+                    }
                     guard low.value <= high.value else {
                         throw Refusal(message: "has a range [\(low)-\(high)] out of order")
                     }
