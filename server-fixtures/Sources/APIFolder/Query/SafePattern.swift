@@ -239,6 +239,23 @@ struct SafePattern: Sendable {
             }
         }
 
+        /// One member of a `[ ]` class: a character (escaped or not) or a named set such as `\d`.
+        enum ClassMember {
+            case scalar(Unicode.Scalar)
+            case named(Unicode.Scalar, CharacterTest)
+        }
+
+        /// Reads the class member at `index`, the `\` of an escape included; nil when a lone `\` ends the pattern.
+        mutating func parseClassMember() -> ClassMember? {
+            var scalar = scalars[index]
+            index += 1
+            guard scalar == "\\" else { return .scalar(scalar) }
+            guard index < scalars.count else { return nil }
+            scalar = scalars[index]
+            index += 1
+            return Self.named(scalar).map { .named(scalar, $0) } ?? .scalar(scalar)
+        }
+
         mutating func parseClass() throws(Refusal) -> CharacterTest {
             var negated = false
             if index < scalars.count, scalars[index] == "^" {
@@ -249,32 +266,25 @@ struct SafePattern: Sendable {
             var first = true
             while index < scalars.count, scalars[index] != "]" || first {
                 first = false
-                var low = scalars[index]
-                index += 1
-                if low == "\\" {
-                    guard index < scalars.count else { break }
-                    let escaped = scalars[index]
-                    index += 1
-                    if let named = Self.named(escaped) {
-                        guard case .set(let named, false) = named else {
-                            throw Refusal(message: "uses \\\(escaped) inside [ ], which is not supported")
-                        }
-                        ranges += named
-                        continue
+                guard let member = parseClassMember() else { break }
+                let low: Unicode.Scalar
+                switch member {
+                case .scalar(let scalar): low = scalar
+                case .named(let name, let test):
+                    guard case .set(let named, false) = test else {
+                        throw Refusal(message: "uses \\\(name) inside [ ], which is not supported")
                     }
-                    low = escaped
+                    ranges += named
+                    continue
                 }
                 if index + 1 < scalars.count, scalars[index] == "-", scalars[index + 1] != "]" {
-                    var high = scalars[index + 1]
-                    index += 2
-                    // An escaped end (`[$-\-]`) ends the range at the escaped character, not at the `\`.
-                    if high == "\\" {
-                        guard index < scalars.count else { break }
-                        high = scalars[index]
-                        index += 1
-                        guard Self.named(high) == nil else {
-                            throw Refusal(message: "has a range ending in \\\(high) inside [ ], which is not supported")
-                        }
+                    index += 1
+                    guard let end = parseClassMember() else { break }
+                    let high: Unicode.Scalar
+                    switch end {
+                    case .scalar(let scalar): high = scalar
+                    case .named(let name, _):
+                        throw Refusal(message: "has a range ending in \\\(name) inside [ ], which is not supported")
                     }
                     guard low.value <= high.value else {
                         throw Refusal(message: "has a range [\(low)-\(high)] out of order")
