@@ -158,6 +158,9 @@ struct Connection {
         var keepAlive = request.wantsKeepAlive
         let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body
         var sent = 0
+        if let events = response.events, request.method != "HEAD" {
+            return writeEvents(events, response, for: request, fault: fault, started: started)
+        }
         if var stream = response.stream, request.method != "HEAD" {
             // A large body, written as it is made.
             // A truncation fault cuts it halfway; a slow-body fault waits its interval before each 64 KiB.
@@ -198,6 +201,27 @@ struct Connection {
         context.cache.count(path: request.routePath, status: response.status, bytes: sent)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
+    }
+
+    /// Writes an event stream's head and its events as they happen (see `Streams/EventStreamBody.swift`),
+    /// then closes: a truncation fault cuts it mid-event, an event-stream-error fault ends it with an
+    /// `error` event; a client that closes stops it at once.
+    private func writeEvents(
+        _ events: EventStreamBody, _ response: HTTPResponse, for request: HTTPRequest, fault: Fault?, started: Date
+    ) -> Bool {
+        var events = events
+        if fault == .truncatedBody { events.cutMidEvent = true }
+        if case .eventStreamError(let message)? = fault { events.errorMessage = message }
+        guard Socket.sendAll(fd, Self.head(response, keepAlive: false)) else { return false }
+        let (end, sent) = events.write(to: fd, wakeFD: runtime.wakeFD)
+        let ending = end == .clientClosed ? ", the client closed the stream" : ""
+        if let logger = context.logger {
+            let millis = Int(Date().timeIntervalSince(started) * 1000)
+            logger("\(request.method) \(request.target) -> \(response.status) (\(sent) bytes, \(millis) ms\(ending))")
+        }
+        context.cache.count(path: request.routePath, status: response.status, bytes: sent)
+        if end == .finished { runtime.drainBeforeClose(fd) }
+        return false
     }
 
     /// `response` when its head can be written, else (logged, never sent) a 500: a field name that is not a
@@ -293,7 +317,7 @@ struct Connection {
             return HTTPResponse(
                 status: status, contentType: "text/plain; charset=utf-8",
                 fields: [.init(name: "Location", value: url.absoluteString)])
-        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody:
+        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody, .eventStreamError:
             return nil
         }
     }
