@@ -55,7 +55,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertNil(result.error, "\(result)")
                 done.fulfill()
             })
-        await fulfillment(of: [done], timeout: 30)
+        await waitFor([done], timeout: 30)
         XCTAssertFalse(secondWasWrittenBeforeTheFirstArrived)
         XCTAssertEqual(
             events, [ServerSentEvent(id: "1", data: "one"), ServerSentEvent(id: "2", event: "status", data: "two")])
@@ -77,7 +77,7 @@ final class EventStreamClientTests: XCTestCase {
         let endpoint = Endpoint<Void>("stream", query: [URLQueryItem(name: "speed", value: "100")])
             .headers(["X-Mine": "1"]).requiringAuthorization()
         client.events(for: endpoint, onEvent: { _ in }, completion: { _ in done.fulfill() })
-        await fulfillment(of: [done], timeout: 30)
+        await waitFor([done], timeout: 30)
         let head = try XCTUnwrap(request.withLock { $0 })
         XCTAssertTrue(head.hasPrefix("GET /stream?speed=100 HTTP/1.1"), head)
         XCTAssertEqual(LoopbackSocket.header("Accept", in: head), "text/event-stream")
@@ -116,7 +116,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertEqual(result.error, .cancelled)
                 done.fulfill()
             })
-        await fulfillment(of: [done, serverDone], timeout: 30)
+        await waitFor([done, serverDone], timeout: 30)
         XCTAssertEqual(closedInTime.withLock { $0 }, true, "the server did not see a close within 1 s of cancel()")
         XCTAssertEqual(events.map(\.data), ["one"])
     }
@@ -146,7 +146,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertNil(result.error, "\(result)")
                 done.fulfill()
             })
-        await fulfillment(of: [done], timeout: 30)
+        await waitFor([done], timeout: 30)
         XCTAssertEqual(events.map(\.data), ["a", "b"])
         let sent = heads.withLock { $0 }
         XCTAssertEqual(sent.count, 2)
@@ -172,7 +172,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertNil(result.error, "\(result)")
                 stopped.fulfill()
             })
-        await fulfillment(of: [stopped], timeout: 30)
+        await waitFor([stopped], timeout: 30)
         XCTAssertEqual(LoopbackSocket.header("Last-Event-ID", in: heads.withLock { $0.first ?? "" }), "9")
         XCTAssertNil(server.nextConnection(timeout: 0.5), "a 204 stops for good")
     }
@@ -195,7 +195,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertEqual(result.error, .transport(URLError(.networkConnectionLost)))
                 done.fulfill()
             })
-        await fulfillment(of: [done], timeout: 30)
+        await waitFor([done], timeout: 30)
         XCTAssertEqual(events, ["a"])
         XCTAssertNil(server.nextConnection(timeout: 0.5), "a POST stream never connects again")
     }
@@ -221,7 +221,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertEqual(result.error, .transport(URLError(.networkConnectionLost)))
                 done.fulfill()
             })
-        await fulfillment(of: [done], timeout: 30)
+        await waitFor([done], timeout: 30)
         serve.wait()
         XCTAssertEqual(connections.withLock { $0 }, 3, "the first connection and two reconnects")
 
@@ -242,7 +242,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertNotNil(result.error)
                 never.fulfill()
             })
-        await fulfillment(of: [never], timeout: 30)
+        await waitFor([never], timeout: 30)
         again.wait()
         XCTAssertEqual(connections.withLock { $0 }, 1)
     }
@@ -270,7 +270,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertNotNil(result.error)
                 first.fulfill()
             })
-        await fulfillment(of: [first], timeout: 30)
+        await waitFor([first], timeout: 30)
         let second = expectation(description: "404")
         client.events(
             for: Endpoint<Void>("stream"), onEvent: { XCTFail("no event: \($0)") },
@@ -279,7 +279,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertEqual(result.error?.serverMessage, "nope")
                 second.fulfill()
             })
-        await fulfillment(of: [second], timeout: 30)
+        await waitFor([second], timeout: 30)
         XCTAssertNil(server.nextConnection(timeout: 0.5), "neither connects again")
     }
 
@@ -336,7 +336,7 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertNil(result.error, "\(result)")
                 done.fulfill()
             })
-        await fulfillment(of: [done, serverDone], timeout: 30)
+        await waitFor([done, serverDone], timeout: 30)
         XCTAssertEqual(values, [1, 2])
         XCTAssertEqual(closed.withLock { $0 }, true)
     }
@@ -360,8 +360,17 @@ final class EventStreamClientTests: XCTestCase {
                 XCTAssertTrue(result.error?.errorDescription?.contains("/stream") ?? false, "\(result)")
                 done.fulfill()
             })
-        await fulfillment(of: [done], timeout: 30)
+        await waitFor([done], timeout: 30)
     }
+}
+
+/// Waits for `expectations` without sending the test case off the main actor (`XCTWaiter`'s class method, not
+/// `XCTestCase.fulfillment`, whose `self` is not `Sendable`), failing the test when they time out.
+private func waitFor(
+    _ expectations: [XCTestExpectation], timeout: TimeInterval, file: StaticString = #filePath, line: UInt = #line
+) async {
+    let result = await XCTWaiter.fulfillment(of: expectations, timeout: timeout)
+    XCTAssertEqual(result, .completed, "\(expectations.map(\.description))", file: file, line: line)
 }
 
 extension Result {
