@@ -187,7 +187,7 @@ final class ServerRuntime: Sendable {
     private func rejectBusy(_ fd: Int32, _ context: ServerContext) {
         let response = HTTPResponse.error(503, "Too many connections")
         Socket.sendAll(fd, ((try? response.serializedHead(keepAlive: false)) ?? []) + Array(response.body))
-        context.logger?("<connection over the limit> -> 503 (\(response.body.count) bytes, 0 ms)")
+        context.observer?(.note("<connection over the limit> -> 503 (\(response.body.count) bytes, 0 ms)"))
         #if canImport(Glibc)
         _ = shutdown(fd, Int32(SHUT_WR))
         #else

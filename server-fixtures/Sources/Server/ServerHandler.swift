@@ -1,0 +1,90 @@
+import Foundation
+
+// MARK: - What the server does with a request the wire read, and with what the wire tells
+
+/// The one handler and the one observer a ``ServerContext`` hands the wire: it records the request, applies
+/// a queued fault (or the one a route file asks for), routes, validates caches and finishes the answer
+/// (`--delay`, CORS); it logs, counts and keeps for the inspector what the wire reports.
+struct ServerHandler: Sendable {
+    /// Routes requests.
+    let router: Router
+    /// Queued faults.
+    let faults: FaultQueue
+    /// Recorded requests.
+    let log: RequestLog
+    /// Validators, 304s and counts per status (see `CacheValidation.swift`).
+    let cache: CacheValidation
+    /// Keeps the last exchanges for `/_inspector`; nil with the inspector off.
+    let inspector: Inspector?
+    /// One line per request, or nil.
+    let logger: (@Sendable (String) -> Void)?
+
+    /// The context for one run of the listener at `fallbackAuthority`, closing connections idle for
+    /// `idleTimeout` seconds.
+    func context(idleTimeout: TimeInterval, fallbackAuthority: String) -> ServerContext {
+        ServerContext(
+            handler: { answer($0, authority: $1) }, observer: { observe($0) }, idleTimeout: idleTimeout,
+            fallbackAuthority: fallbackAuthority)
+    }
+
+    /// Answers `request`: a queued fault first (an injected close happens before routing, so the request
+    /// changes nothing on the server), else the route's response, whose own fault an injected one overrides.
+    /// The fault that decides how the answer is written is left in ``HTTPResponse/fault``.
+    func answer(_ request: HTTPRequest, authority: String) -> HTTPResponse {
+        log.record(request)
+        let injected = faults.take(method: request.method, path: request.routePath)
+        var response: HTTPResponse
+        if injected == .closeBeforeResponse {
+            response = HTTPResponse(status: 500, contentType: nil)
+        } else {
+            response = injected.flatMap(\.replacement) ?? route(request, authority: authority)
+        }
+        // An injected fault wins over one the route asks for (a route file's "fault").
+        let fault = injected ?? response.fault
+        if fault != .closeBeforeResponse {
+            if injected == nil, let routed = response.fault, let replacement = routed.replacement {
+                let delay = response.delay
+                response = replacement
+                response.delay = delay
+            }
+            if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
+            response = router.finish(response)  // --delay and CORS on every answer (Router.swift)
+        }
+        response.fault = fault
+        return response
+    }
+
+    /// The router's answer: a 412 when a precondition fails (before the method runs: `If-Match`,
+    /// `If-Unmodified-Since`, and `If-None-Match` on unsafe methods, for every route, the `--api` folder's
+    /// included), else the route's response with validators, or a 304.
+    private func route(_ request: HTTPRequest, authority: String) -> HTTPResponse {
+        let headers = request.headers
+        let unsafe = request.method != "GET" && request.method != "HEAD"
+        if headers["if-match"] != nil || headers["if-unmodified-since"] != nil
+            || (unsafe && headers["if-none-match"] != nil),
+            Router.knownMethods.contains(request.method), request.method != "OPTIONS",
+            let (route, _) = router.route(for: request), route.handler(for: request.method) != nil,
+            let failed = cache.failedPrecondition(
+                request, current: router.currentRepresentation(for: request, authority: authority))
+        {
+            return failed
+        }
+        return cache.finish(router.respond(to: request, authority: authority), for: request)
+    }
+
+    /// Keeps an answer for the inspector, logs and counts a written one, and logs the wire's notes.
+    func observe(_ event: WireEvent) {
+        switch event {
+        case .answering(let request, let response, let started):
+            inspector?.record(request, response, started: started)
+        case .answered(let request, let status, let bodyBytes, let wireBytes, let started):
+            if let logger {
+                let millis = Int(Date().timeIntervalSince(started) * 1000)
+                logger("\(request.method) \(request.target) -> \(status) (\(bodyBytes) bytes, \(millis) ms)")
+            }
+            cache.count(path: request.routePath, status: status, bytes: wireBytes)
+        case .note(let line):
+            logger?(line)
+        }
+    }
+}
