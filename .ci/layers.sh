@@ -14,14 +14,15 @@
 # Sending (APIClient: builds the request, authenticates, exchanges, coalesces, delivers).
 #
 # The fixture server (server-fixtures/Sources), its rooms as floors, low to high: Wire (HTTP/1.1 on
-# sockets, dates, faults as the wire carries them out, the lock; it hands each request to one handler and
-# tells one observer) < JSON < Routing (routes, the router, caching validators, CORS, static files, the
-# teaching 4xx) < APIFolder (the --api folder) < Recording (--record) < BuiltInAPIs (the three backends) <
-# Describing (OpenAPI, Swift models) < Inspecting (what the server saw) < TestControls (queued faults,
-# recorded requests) < Pages (every HTML page) < Server (the public FixtureServer: assembles the rest).
-# A new folder must be added to its list here.
+# sockets, dates, faults as the wire carries them out, the lock; it hands what it reads to one handler and
+# tells one observer) < JSON < Teaching (the teaching answers as facts, and each language's table) < Routing
+# (routes, the router, caching validators, CORS, static files) < APIFolder (the --api folder) < Recording
+# (--record) < BuiltInAPIs (the three backends) < Describing (OpenAPI, Swift models) < Inspecting (what the
+# server saw) < TestControls (queued faults, recorded requests) < Pages (every HTML page) < Server (the
+# public FixtureServer: assembles the rest). A new folder must be added to its list here.
 #
 #   bash .ci/layers.sh              check both
+#   bash .ci/layers.sh core|server  check one
 #   bash .ci/layers.sh --self-test  prove it fails on a copy of each where the lowest layer uses a higher one
 #                                   (the core's Plumbing/ uses APIError; the server's Wire/ uses Router)
 set -euo pipefail
@@ -43,6 +44,7 @@ CORE_LAYERS=(
 SERVER_LAYERS=(
     "Wire"
     "JSON"
+    "Teaching"
     "Routing"
     "APIFolder"
     "Recording"
@@ -123,5 +125,5 @@ if [ "${1:-}" = "--self-test" ]; then
         'func planted() -> Router { Router() }' "${SERVER_LAYERS[@]}"
     exit 0
 fi
-check Sources/ServiceLayerCore ServiceLayerCore "${CORE_LAYERS[@]}"
-check server-fixtures/Sources FixtureServer "${SERVER_LAYERS[@]}"
+if [ "${1:-core}" = "core" ] || [ -z "${1:-}" ]; then check Sources/ServiceLayerCore ServiceLayerCore "${CORE_LAYERS[@]}"; fi
+if [ "${1:-server}" = "server" ]; then check server-fixtures/Sources FixtureServer "${SERVER_LAYERS[@]}"; fi

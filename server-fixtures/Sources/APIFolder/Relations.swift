@@ -58,14 +58,11 @@ enum Relations {
         let children = collections.keys.filter { $0 != collection }.sorted()
         let parents = children.map(singular)
         let options = (allowChildren ? children + parents : parents)
-        let hint = EditDistance.closest(to: name, among: options).map { " Did you mean \($0)?" } ?? ""
-        let verb = allowChildren ? "_embed" : "_expand"
         return .failure(
             .init(
-                message:
-                    "\(verb)=\(name): no collection \(name) points at \(collection), and no \(collection) item points at a \(name) "
-                    + "(json-server's rule: a review points at a movie with movieId).\(hint) "
-                    + "Possible here: \(options.isEmpty ? "none" : options.joined(separator: ", "))"))
+                .noLink(
+                    parameter: allowChildren ? "_embed" : "_expand", name: name, collection: collection,
+                    suggestion: EditDistance.closest(to: name, among: options), options: options)))
     }
 
     /// `item` with each link added: children as an array under the collection's name, a parent as an
@@ -94,12 +91,14 @@ enum Relations {
         for key in body.keys.sorted() where key != "id" {
             guard let sent = body[key], sent != .null else { continue }
             let seen = others.compactMap { $0.objectValue?[key] }.filter { $0 != .null }
-            guard let example = seen.first, Set(seen.map(\.kindName)).count == 1, example.kindName != sent.kindName
+            guard let example = seen.first, Set(seen.map(JSONKind.init)).count == 1,
+                JSONKind(of: example) != JSONKind(of: sent)
             else { continue }
             var shown = String(decoding: example.serialized(), as: UTF8.self)
             if shown.count > 60 { shown = String(shown.prefix(60)) + "…" }
             return .wrongFieldType(
-                field: key, sent: sent.kindName, collection: collection, expected: example.kindName, example: shown)
+                field: key, sent: JSONKind(of: sent), collection: collection, expected: JSONKind(of: example),
+                example: shown)
         }
         return nil
     }

@@ -23,8 +23,27 @@ struct ServerHandler: Sendable {
     /// `idleTimeout` seconds.
     func context(idleTimeout: TimeInterval, fallbackAuthority: String) -> ServerContext {
         ServerContext(
-            handler: { answer($0, authority: $1) }, observer: { observe($0) }, idleTimeout: idleTimeout,
+            handler: { answer($0) }, observer: { observe($0) }, idleTimeout: idleTimeout,
             fallbackAuthority: fallbackAuthority)
+    }
+
+    /// Answers what the wire read: a request (``answer(_:authority:)``), or the teaching answer to a request
+    /// it could not read (in the language it asked for), to an answer it could not write safely, or to a
+    /// connection over the limit.
+    func answer(_ incoming: Incoming) -> HTTPResponse {
+        switch incoming {
+        case .request(let request, let authority):
+            return answer(request, authority: authority)
+        case .unreadable(let error, let acceptLanguage):
+            let language = TeachingLanguage.parse(acceptLanguage)
+            var response = HTTPResponse.error(error.status, Teaching.unreadableRequest(error).text(language))
+            response.fields.append(HTTPResponse.Field(name: "Vary", value: "Accept-Language"))
+            return response
+        case .unwritable(let request):
+            return HTTPResponse.teaching(500, .unsafeResponseHead, for: request)
+        case .overLimit:
+            return HTTPResponse.error(503, Teaching.tooManyConnections.english)
+        }
     }
 
     /// Answers `request`: a queued fault first (an injected close happens before routing, so the request

@@ -44,17 +44,21 @@ struct Connection {
             }
             headEnd = HTTPParser.headerEnd(in: buffer, from: max(start, searchFrom))
             if headEnd != nil { break }
-            if buffer.count > HTTPParser.maxHeaderBytes { return reject(.headerTooLarge) }
+            if buffer.count > HTTPParser.maxHeaderBytes {
+                return reject(.headerTooLarge, acceptLanguage: HTTPParser.rawAcceptLanguage(buffer))
+            }
             searchFrom = max(0, buffer.count - 3)
             guard fill(&buffer, until: deadline) else { return nil }
         }
-        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else { return reject(.headerTooLarge) }
+        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else {
+            return reject(.headerTooLarge, acceptLanguage: HTTPParser.rawAcceptLanguage(buffer))
+        }
 
         let head: RequestHead
         do {
             head = try HTTPParser.parseHead(buffer[start..<(headEnd - 4)])
         } catch {
-            return reject(error)
+            return reject(error, acceptLanguage: HTTPParser.rawAcceptLanguage(buffer[start..<headEnd]))
         }
         buffer.removeFirst(headEnd)
 
@@ -70,7 +74,7 @@ struct Connection {
                 do {
                     if try decoder.read(buffer) { break }
                 } catch {
-                    return reject(error)
+                    return reject(error, acceptLanguage: head.headers["accept-language"])
                 }
                 guard fill(&buffer, until: deadline) else { return nil }
             }
@@ -96,9 +100,10 @@ struct Connection {
         }
     }
 
-    /// Sends the error response for `error` and tells the caller to close.
-    private func reject(_ error: HTTPParseError) -> HTTPRequest? {
-        let response = HTTPResponse.error(error.status, error.message)
+    /// Sends the handler's answer to the unreadable request (`error`, the `Accept-Language` it asked for if
+    /// that could be read) and tells the caller to close.
+    private func reject(_ error: HTTPParseError, acceptLanguage: String?) -> HTTPRequest? {
+        let response = context.handler(.unreadable(error, acceptLanguage: acceptLanguage))
         Socket.sendAll(fd, Self.head(response, keepAlive: false) + Array(response.body))
         context.observer?(.note("<invalid request> -> \(error.status) (\(response.body.count) bytes, 0 ms)"))
         runtime.drainBeforeClose(fd)
@@ -111,7 +116,7 @@ struct Connection {
     /// (a close, a hold, a cut or slow body). Returns whether to keep the connection.
     private func answer(_ request: HTTPRequest) -> Bool {
         let started = Date()
-        var response = context.handler(request, authority(request))
+        var response = context.handler(.request(request, authority: authority(request)))
         let fault = response.fault
         if fault == .closeBeforeResponse { return closeWithoutResponse(request) }
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
@@ -174,8 +179,8 @@ struct Connection {
                 .note(
                     "\(request.method) \(request.target) -> 500: refused to write the header field \(error.name) "
                         + "(\(error.reason)); the route's response was not sent. Fix the route or the data it echoes."))
-            var refused = HTTPResponse.error(
-                500, "Internal server error: the response had a header field that cannot be written safely")
+            var refused = context.handler(.unwritable(request))
+            if (try? refused.checkFields()) == nil { refused = HTTPResponse(status: 500, contentType: nil) }
             refused.delay = response.delay
             return refused
         }

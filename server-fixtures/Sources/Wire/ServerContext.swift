@@ -6,10 +6,9 @@ import Foundation
 /// observer told what happened on the socket. The wire knows nothing else of the server (its routes,
 /// faults, caches, records and inspector live on the floors above, in `Server/`'s handler and observer).
 struct ServerContext: Sendable {
-    /// Answers a request read in full: its response (with ``HTTPResponse/fault`` set when a fault decides
-    /// how it is written, and ``HTTPResponse/delay`` when it waits first). The second argument is the
-    /// authority (`host:port`) the request came in on: its `Host` header, or ``fallbackAuthority``.
-    let handler: @Sendable (HTTPRequest, String) -> HTTPResponse
+    /// Answers what the wire read (see ``Incoming``): the response to write, with ``HTTPResponse/fault`` set
+    /// when a fault decides how it is written, and ``HTTPResponse/delay`` when it waits first.
+    let handler: @Sendable (Incoming) -> HTTPResponse
     /// Told of every exchange and of what the wire refused, on the connection's thread, in order; nil when
     /// nobody listens.
     let observer: (@Sendable (WireEvent) -> Void)?
@@ -17,6 +16,22 @@ struct ServerContext: Sendable {
     let idleTimeout: TimeInterval
     /// `host:port` of the listener, used when a request has no usable `Host` header.
     let fallbackAuthority: String
+}
+
+/// What the wire hands the server's handler, which answers each with the response to write.
+enum Incoming: Sendable {
+    /// A request read in full, and the authority (`host:port`) it came in on: its `Host` header, or
+    /// ``ServerContext/fallbackAuthority``.
+    case request(HTTPRequest, authority: String)
+    /// A request the wire could not read, why, and the `Accept-Language` value of its head when the wire
+    /// found one; the answer is written, then the connection closes.
+    case unreadable(HTTPParseError, acceptLanguage: String?)
+    /// A request whose answer has a header field that cannot be written safely (``HTTPResponse/checkFields()``
+    /// threw): the answer written instead, which must have none.
+    case unwritable(HTTPRequest)
+    /// A connection over the limit of open connections: the answer written on the accept thread before it
+    /// closes.
+    case overLimit
 }
 
 /// What the wire tells the server's observer.
