@@ -268,9 +268,10 @@ public final class FixtureServer: Sendable {
             guard state.runtime == nil else { throw .alreadyRunning }
             let runtime = try ServerRuntime(host: host, port: requestedPort, maxConnections: maxConnections)
             let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            let handler = ServerHandler(
-                router: router, faults: faults, log: log, cache: cache, inspector: inspector, logger: logger)
-            let context = handler.context(idleTimeout: idleTimeout, fallbackAuthority: "\(bracketed):\(runtime.port)")
+            let handler = ServerHandler(router: router, faults: faults, log: log, cache: cache)
+            let context = handler.context(
+                idleTimeout: idleTimeout, fallbackAuthority: "\(bracketed):\(runtime.port)",
+                observer: ServerObserver(cache: cache, inspector: inspector, logger: logger))
             do throws(FixtureServerError) {
                 try runtime.start(context: context)
             } catch {

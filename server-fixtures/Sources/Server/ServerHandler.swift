@@ -2,9 +2,9 @@ import Foundation
 
 // MARK: - What the server does with a request the wire read, and with what the wire tells
 
-/// The one handler and the one observer a ``ServerContext`` hands the wire: it records the request, applies
-/// a queued fault (or the one a route file asks for), routes, validates caches and finishes the answer
-/// (`--delay`, CORS); it logs, counts and keeps for the inspector what the wire reports.
+/// The one handler a ``ServerContext`` hands the wire: it records the request, applies a queued fault (or
+/// the one a route file asks for), routes, validates caches and finishes the answer (`--delay`, CORS); and
+/// writes the teaching answers to what the wire could not read or write. Its observer is ``ServerObserver``.
 struct ServerHandler: Sendable {
     /// Routes requests.
     let router: Router
@@ -12,18 +12,14 @@ struct ServerHandler: Sendable {
     let faults: FaultQueue
     /// Recorded requests.
     let log: RequestLog
-    /// Validators, 304s and counts per status (see `CacheValidation.swift`).
+    /// Validators and 304s (see `CacheValidation.swift`).
     let cache: CacheValidation
-    /// Keeps the last exchanges for `/_inspector`; nil with the inspector off.
-    let inspector: Inspector?
-    /// One line per request, or nil.
-    let logger: (@Sendable (String) -> Void)?
 
     /// The context for one run of the listener at `fallbackAuthority`, closing connections idle for
-    /// `idleTimeout` seconds.
-    func context(idleTimeout: TimeInterval, fallbackAuthority: String) -> ServerContext {
+    /// `idleTimeout` seconds, with `observer` told what the wire reports.
+    func context(idleTimeout: TimeInterval, fallbackAuthority: String, observer: ServerObserver) -> ServerContext {
         ServerContext(
-            handler: { answer($0) }, observer: { observe($0) }, idleTimeout: idleTimeout,
+            handler: { answer($0) }, observer: { observer.observe($0) }, idleTimeout: idleTimeout,
             fallbackAuthority: fallbackAuthority)
     }
 
@@ -89,21 +85,5 @@ struct ServerHandler: Sendable {
             return failed
         }
         return cache.finish(router.respond(to: request, authority: authority), for: request)
-    }
-
-    /// Keeps an answer for the inspector, logs and counts a written one, and logs the wire's notes.
-    func observe(_ event: WireEvent) {
-        switch event {
-        case .answering(let request, let response, let started):
-            inspector?.record(request, response, started: started)
-        case .answered(let request, let status, let bodyBytes, let wireBytes, let started):
-            if let logger {
-                let millis = Int(Date().timeIntervalSince(started) * 1000)
-                logger("\(request.method) \(request.target) -> \(status) (\(bodyBytes) bytes, \(millis) ms)")
-            }
-            cache.count(path: request.routePath, status: status, bytes: wireBytes)
-        case .note(let line):
-            logger?(line)
-        }
     }
 }
