@@ -79,7 +79,7 @@ final class EventStreamRouteTests: FixtureTestCase {
         }
         XCTAssertTrue(
             lines.withLock {
-                $0.contains { $0.contains("GET /order/1/status -> 200") && $0.contains("client closed") }
+                $0.contains { $0.hasPrefix("GET /order/1/status: the client closed the stream") }
             },
             "\(lines.withLock { $0 })")
     }

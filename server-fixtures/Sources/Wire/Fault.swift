@@ -1,8 +1,9 @@
 import Foundation
 
-// MARK: - Faults
+// MARK: - Faults: how an answer misbehaves on the wire
 
-/// A fault a route answers with instead of its normal response.
+/// A fault a route answers with instead of its normal response: a status or body of its own, or a way of
+/// writing (or not writing) the answer on the socket that the connection carries out.
 ///
 /// Queue one with ``FixtureServer/inject(_:path:method:times:)``. Faults that write a response always
 /// send `Content-Length` (except for 204), and the connection stays open afterwards unless noted.
@@ -44,48 +45,39 @@ public enum Fault: Sendable, Equatable {
     case eventStreamError(message: String)
 }
 
-/// The faults queued on a server, consumed in FIFO order per request.
-final class FaultQueue: Sendable {
-    private struct Entry {
-        let fault: Fault
-        let path: String
-        let method: String?
-        var remaining: Int?
-    }
-
-    private let entries = Locked<[Entry]>([])
-
-    /// Appends a fault; `times == nil` means every matching request until ``clear()``.
-    /// A non-positive `times` queues nothing.
-    func add(_ fault: Fault, path: String, method: String?, times: Int?) {
-        if let times, times <= 0 { return }
-        let entry = Entry(
-            fault: fault, path: HTTPRequest.normalize(path), method: method?.uppercased(), remaining: times)
-        entries.withLock { $0.append(entry) }
-    }
-
-    /// Removes every queued fault.
-    func clear() {
-        entries.withLock { $0.removeAll() }
-    }
-
-    /// Takes the first fault queued for this method and (normalized) path, decrementing its count.
-    func take(method: String, path: String) -> Fault? {
-        entries.withLock { entries in
-            guard
-                let index = entries.firstIndex(where: {
-                    $0.path == path && ($0.method == nil || $0.method == method)
-                })
-            else { return nil }
-            let fault = entries[index].fault
-            if let remaining = entries[index].remaining {
-                if remaining <= 1 {
-                    entries.remove(at: index)
-                } else {
-                    entries[index].remaining = remaining - 1
-                }
-            }
-            return fault
+extension Fault {
+    /// The response this fault answers with instead of the route's, or nil for the faults that keep the
+    /// route's response and change how it is written (a delay, a held answer, a close, a cut or slow body).
+    var replacement: HTTPResponse? {
+        switch self {
+        case .status(let status, let body, let headers):
+            let hasType = headers.keys.contains { $0.lowercased() == "content-type" }
+            let fields = headers.sorted { $0.key < $1.key }.map { HTTPResponse.Field(name: $0.key, value: $0.value) }
+            return HTTPResponse(
+                status: status, contentType: hasType ? nil : HTTPResponse.jsonContentType, body: body, fields: fields)
+        case .json(let status, let text):
+            return HTTPResponse(status: status, contentType: "application/json", body: Data(text.utf8))
+        case .malformedJSON:
+            return HTTPResponse(status: 200, contentType: "application/json", body: Data(#"{"broken": [1, 2,"#.utf8))
+        case .emptyOK:
+            return HTTPResponse(status: 200, contentType: "application/json")
+        case .noContent:
+            return HTTPResponse(status: 204, contentType: nil)
+        case .unauthorizedBearer:
+            return HTTPResponse(
+                status: 401, contentType: HTTPResponse.jsonContentType, body: Data(#"{"error":"unauthorized"}"#.utf8),
+                fields: [.init(name: "WWW-Authenticate", value: #"Bearer realm="fixture""#)])
+        case .html500:
+            let page =
+                "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head>"
+                + "<body><h1>Internal Server Error</h1><p>The fixture server was told to fail.</p></body></html>"
+            return HTTPResponse(status: 500, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
+        case .redirect(let url, let status):
+            return HTTPResponse(
+                status: status, contentType: "text/plain; charset=utf-8",
+                fields: [.init(name: "Location", value: url.absoluteString)])
+        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody, .eventStreamError:
+            return nil
         }
     }
 }
