@@ -19,7 +19,8 @@ final class StatedCountsTests: XCTestCase {
             Self.numbers(#"about (\d+) tests"#, in: readme).first, "README.md no longer says \"about N tests\"")
         XCTAssertLessThan(
             abs(stated - tests.count), Self.tolerance,
-            "README.md says about \(stated) tests; the package declares \(tests.count): write about \(Self.rounded(tests.count))")
+            "README.md says about \(stated) tests; the package declares \(tests.count): write about \(Self.rounded(tests.count))"
+        )
         XCTAssertGreaterThan(tests.count, 500)  // the control: the scan saw the test files
     }
 
@@ -37,7 +38,8 @@ final class StatedCountsTests: XCTestCase {
             ".ci/quick.sh says about \(stated[0]) quick tests; it runs \(quick): write \(Self.rounded(quick))")
         XCTAssertLessThan(
             abs(stated[1] - tests.count), Self.tolerance,
-            ".ci/quick.sh says \(stated[1]) tests in all; the package declares \(tests.count): write \(Self.rounded(tests.count))")
+            ".ci/quick.sh says \(stated[1]) tests in all; the package declares \(tests.count): write \(Self.rounded(tests.count))"
+        )
     }
 
     func testTheCountingSeesClassesAndExtensions() {
@@ -64,7 +66,9 @@ final class StatedCountsTests: XCTestCase {
         var tests: [String] = []
         for folder in testFolders {
             let url = DocArticles.root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else { continue }
+            guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil) else {
+                continue
+            }
             for case let file as URL in walker where file.pathExtension == "swift" {
                 tests += Self.tests(in: try String(contentsOf: file, encoding: .utf8))
             }
@@ -77,7 +81,10 @@ final class StatedCountsTests: XCTestCase {
         var tests: [String] = []
         for line in source.split(separator: "\n") {
             let text = String(line)
-            if let name = first(#"^\s*(?:@\w+\s+)*(?:(?:public|final|private|fileprivate|internal|open)\s+)*(?:class|extension)\s+(\w+)"#, in: text) {
+            if let name = first(
+                #"^\s*(?:@\w+\s+)*(?:(?:public|final|private|fileprivate|internal|open)\s+)*(?:class|extension)\s+(\w+)"#,
+                in: text)
+            {
                 owner = name
             }
             if let name = first(#"^\s*(?:@\w+\s+)*(?:(?:override|public|final)\s+)*func (test\w*)\(\)"#, in: text) {

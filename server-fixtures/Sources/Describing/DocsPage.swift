@@ -61,6 +61,13 @@ enum DocsPage {
             page += "<h3 id=\"model-\(anchor(name))\">\(escaped(name))</h3>\n"
             page += "<pre class=\"swift\"><code>\(escaped(SwiftModel.source(for: name, in: document)))</code></pre>\n"
         }
+        // The answers that are not one of those models: a routes.json answer, a collection's page envelope.
+        for model in AnswerModel.all(document) {
+            page += "<h3 id=\"model-\(anchor(model.name))\">\(escaped(model.name))</h3>\n"
+            page += "<p>The \(model.status) answer of <code>\(model.method) \(escaped(model.path))</code>: "
+            page += "<code>JSONDecoder().decode(\(escaped(model.name)).self, from: data)</code>.</p>\n"
+            page += "<pre class=\"swift\"><code>\(escaped(model.source))</code></pre>\n"
+        }
         return page + "</body>\n</html>\n"
     }
 
