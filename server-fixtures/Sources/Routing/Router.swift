@@ -207,7 +207,7 @@ struct Router: Sendable {
         }
         if let staticFiles, listedRoute(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {
-            return NearestRoute.notFound(request, among: routes)
+            return NearestRoute.notFound(request, among: routes, ownAPI: live != nil || staticFiles != nil)
         }
         if request.method == "OPTIONS" {
             return HTTPResponse(status: 204, contentType: nil, fields: [.init(name: "Allow", value: route.allowHeader)])

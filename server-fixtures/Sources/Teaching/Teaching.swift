@@ -11,6 +11,8 @@ import Foundation
 enum Teaching: Sendable, Equatable {
     /// The plain 404: no route is near the path.
     case notFound
+    /// The plain 404 of a server started without `--api`: the path sent, and how to serve one's own API.
+    case notFoundWithoutAPI(sent: String)
     /// A 404 with a route a few edits away: the path sent, the pattern meant, its methods.
     case didYouMean(sent: String, meant: String, methods: String)
     /// A 404 whose path has leading segments too many: the path sent, the path meant, what to drop, where the
@@ -28,6 +30,9 @@ enum Teaching: Sendable, Equatable {
     case orderNeedsSort
     /// An unknown operator (`:word` or `_word`) in a query parameter, and the operators there are.
     case unknownOperator(operator: String, parameter: String, known: String)
+
+    /// The command that serves the movies example, quoted verbatim in every language.
+    static let apiExample = "swift run fixture-server --api server-fixtures/Examples/movies"
 
     /// The message in `language`.
     func text(_ language: TeachingLanguage) -> String {
