@@ -88,6 +88,21 @@ final class InspectorTests: OptionsTestCase {
         XCTAssertFalse(BrowserNoise.isNoise("/api/favicon.ico"))
     }
 
+    /// The reason reads in the request's language, sentences ended as that language ends them (issue 56: no
+    /// 「。.」).
+    func testTheReasonIsInTheRequestsLanguage() throws {
+        let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
+        _ = try send(server, "DELETE", "/categories", ["Accept-Language": "zh-TW"])
+        _ = try send(server, "GET", "/movies?_order=desc", ["Accept-Language": "zh-CN"])
+        _ = try send(server, "DELETE", "/categories", ["Accept-Language": "sv"])
+        let reasons = try requests(server).compactMap { $0["reason"] as? String }
+        XCTAssertEqual(reasons.count, 3)
+        XCTAssertTrue(reasons[0].hasSuffix("Tillåtna metoder: GET, HEAD, OPTIONS."), reasons[0])
+        XCTAssertEqual(reasons[1], "_order 必须和 _sort 一起使用，例如 _sort=year&_order=desc。")
+        XCTAssertTrue(reasons[2].hasSuffix("）。允許的方法：GET, HEAD, OPTIONS。"), reasons[2])
+        for reason in reasons { XCTAssertFalse(reason.contains("。."), reason) }
+    }
+
     func testNoPageElsewhereMayReadIt() throws {
         let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
         for path in ["/_inspector", "/_inspector/requests"] {

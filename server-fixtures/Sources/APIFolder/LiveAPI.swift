@@ -70,11 +70,9 @@ final class LiveAPI: Sendable {
             var readable = Route(pattern, route.handlers.filter { $0.method == "GET" })
             let allow = readable.allowHeader
             readable.refusal = { context in
-                var response = HTTPResponse.error(
-                    405,
-                    "\(context.request.method) \(context.request.routePath) would change the data, and this server "
-                        + "runs with --read-only (FixtureServer.Options.readOnly): it answers \(allow). "
-                        + "Restart it without --read-only to write.")
+                var response = HTTPResponse.teaching(
+                    405, .readOnly(method: context.request.method, path: context.request.routePath, allowed: allow),
+                    for: context.request)
                 response.fields.append(.init(name: "Allow", value: allow))
                 return response
             }

@@ -67,7 +67,8 @@ final class Inspector: Sendable {
                 responseHeaders: response.fields.map {
                     (name: $0.name, value: InspectorMask.isSecretHeader($0.name) ? InspectorMask.mask : $0.value)
                 },
-                responseBody: responseBody, reason: Self.reason(response), upstream: recording)
+                responseBody: responseBody, reason: Self.reason(response, language: TeachingLanguage(for: request)),
+                upstream: recording)
             state.next += 1
             state.entries.append(entry)
             if state.entries.count > Self.capacity { state.entries.removeFirst(state.entries.count - Self.capacity) }
@@ -77,8 +78,10 @@ final class Inspector: Sendable {
     /// The exchanges kept, oldest first.
     var entries: [Entry] { state.withLock { $0.entries } }
 
-    /// Why a 4xx happened: the `error` (or `message`) the server wrote, and the `Allow` of a 405.
-    static func reason(_ response: HTTPResponse) -> String? {
+    /// Why a 4xx happened: the `error` (or `message`) the server wrote, and the `Allow` of a 405, with the
+    /// inspector's own words in `language` (the request's): each part ends as a sentence of that language
+    /// does (`。` in Chinese, `.` otherwise), and the parts are joined as it joins sentences.
+    static func reason(_ response: HTTPResponse, language: TeachingLanguage = .english) -> String? {
         guard (400..<500).contains(response.status) else { return nil }
         var parts: [String] = []
         if let object = try? JSONReader.parse(response.body).value.objectValue,
@@ -86,14 +89,28 @@ final class Inspector: Sendable {
         {
             parts.append(text)
         }
-        if response.status == 405, let allow = response.field("Allow") { parts.append("Allowed methods: \(allow).") }
-        if let challenge = response.field("WWW-Authenticate") { parts.append("The server asks for: \(challenge).") }
+        if response.status == 405, let allow = response.field("Allow") {
+            parts.append(Teaching.inspectorAllowed(methods: allow).text(language))
+        }
+        if let challenge = response.field("WWW-Authenticate") {
+            parts.append(Teaching.inspectorChallenge(challenge).text(language))
+        }
         if parts.isEmpty {
             parts.append(
-                "\(response.status) \(HTTPResponse.reason(for: response.status)), without a reason in the body.")
+                Teaching.inspectorNoReason(status: response.status, phrase: HTTPResponse.reason(for: response.status))
+                    .text(language))
         }
-        return parts.map { $0.hasSuffix(".") || $0.hasSuffix("?") || $0.hasSuffix("!") ? $0 : $0 + "." }
-            .joined(separator: " ")
+        let chinese = language == .traditionalChinese || language == .simplifiedChinese
+        let ends: Set<Character> = [".", "?", "!", "。", "？", "！"]
+        let sentences = parts.map { part in
+            guard let last = part.last, !ends.contains(last) else { return part }
+            // A part that ends in CJK text takes `。`, one that ends in code or Latin text `.`.
+            return part + (chinese && !last.isASCII ? "。" : ".")
+        }
+        // Chinese sentences follow each other without a space, except after a Latin `.`.
+        return sentences.dropFirst().reduce(sentences[0]) { text, next in
+            text + (chinese && text.last != "." ? "" : " ") + next
+        }
     }
 
     /// `{"requests": [...newest first...], "capacity": 200}` of the entries after `after` (all when 0).

@@ -119,25 +119,26 @@ final class CacheValidation: Sendable {
                 trimmed == "*"
                 ? exists
                 : Self.entityTags(in: trimmed).contains { !$0.hasPrefix("W/") && $0 == selected?.tag }
-            if !holds { return Self.preconditionFailed() }
+            if !holds { return Self.preconditionFailed(request) }
         } else if let text = request.headers["if-unmodified-since"], let since = HTTPDate.parse(text), let selected,
             selected.modified > since
         {
-            return Self.preconditionFailed()
+            return Self.preconditionFailed(request)
         }
         guard request.method != "GET", request.method != "HEAD", let header = request.headers["if-none-match"]
         else { return nil }
         let trimmed = header.trimmingCharacters(in: .whitespaces)
         if trimmed == "*" {
-            return exists ? .error(412, "Precondition failed: the resource exists (If-None-Match: *)") : nil
+            return exists ? .teaching(412, .preconditionExists, for: request) : nil
         }
         guard let selected else { return nil }
         let own = Self.opaqueTag(selected.tag)
-        return Self.entityTags(in: trimmed).contains { Self.opaqueTag($0) == own } ? Self.preconditionFailed() : nil
+        return Self.entityTags(in: trimmed).contains { Self.opaqueTag($0) == own }
+            ? Self.preconditionFailed(request) : nil
     }
 
-    private static func preconditionFailed() -> HTTPResponse {
-        .error(412, "Precondition failed: the resource has changed")
+    private static func preconditionFailed(_ request: HTTPRequest) -> HTTPResponse {
+        .teaching(412, .preconditionChanged, for: request)
     }
 
     /// RFC 9110 §13.2.2: `If-None-Match` when present (weak comparison, lists and `*`), otherwise

@@ -88,7 +88,8 @@ enum NearestRoute {
             // Own-API-looking: its first segment starts no route (`/movie/popular`, not `/api/nothing`).
             let known = sent.first.map { first in routes.contains { $0.segments.first == first } } ?? true
             let plain: Teaching =
-                ownAPI || known || BrowserNoise.isNoise(path) ? .notFound : .notFoundWithoutAPI(sent: shown)
+                ownAPI || known || BrowserNoise.isNoise(path)
+                ? .notFound : .notFoundWithoutAPI(sent: shown, command: Teaching.apiExample)
             return .teaching(404, plain, for: request)
         }
         return .teaching(404, .didYouMean(sent: shown, meant: best.pattern, methods: best.methods), for: request)

@@ -191,7 +191,9 @@ struct Router: Sendable {
 
     /// ``respond(to:authority:)`` before the inspector's pages are kept out of CORS.
     private func routed(_ request: HTTPRequest, authority: String) -> HTTPResponse {
-        guard Self.knownMethods.contains(request.method) else { return .error(501, "Method not implemented") }
+        guard Self.knownMethods.contains(request.method) else {
+            return .teaching(501, .methodNotImplemented, for: request)
+        }
         if request.method == "OPTIONS" && request.path == "*" {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])

@@ -66,17 +66,19 @@ struct Connection {
             }
             headEnd = HTTPParser.headerEnd(in: buffer, from: max(start, searchFrom))
             if headEnd != nil { break }
-            if buffer.count > HTTPParser.maxHeaderBytes { return reject(.headerTooLarge) }
+            if buffer.count > HTTPParser.maxHeaderBytes { return reject(.headerTooLarge, language: .rawHead(buffer)) }
             searchFrom = max(0, buffer.count - 3)
             guard fill(&buffer, until: deadline) else { return nil }
         }
-        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else { return reject(.headerTooLarge) }
+        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else {
+            return reject(.headerTooLarge, language: .rawHead(buffer))
+        }
 
         let head: RequestHead
         do {
             head = try HTTPParser.parseHead(buffer[start..<(headEnd - 4)])
         } catch {
-            return reject(error)
+            return reject(error, language: .rawHead(buffer[start..<headEnd]))
         }
         buffer.removeFirst(headEnd)
 
@@ -92,7 +94,7 @@ struct Connection {
                 do {
                     if try decoder.read(buffer) { break }
                 } catch {
-                    return reject(error)
+                    return reject(error, language: TeachingLanguage.parse(head.headers["accept-language"]))
                 }
                 guard fill(&buffer, until: deadline) else { return nil }
             }
@@ -118,9 +120,10 @@ struct Connection {
         }
     }
 
-    /// Sends the error response for `error` and tells the caller to close.
-    private func reject(_ error: HTTPParseError) -> HTTPRequest? {
-        let response = HTTPResponse.error(error.status, error.message)
+    /// Sends the error response for `error`, in `language`, and tells the caller to close.
+    private func reject(_ error: HTTPParseError, language: TeachingLanguage) -> HTTPRequest? {
+        var response = HTTPResponse.error(error.status, Teaching.unreadableRequest(error).text(language))
+        response.fields.append(HTTPResponse.Field(name: "Vary", value: "Accept-Language"))
         Socket.sendAll(fd, Self.head(response, keepAlive: false) + Array(response.body))
         context.logger?("<invalid request> -> \(error.status) (\(response.body.count) bytes, 0 ms)")
         runtime.drainBeforeClose(fd)
@@ -208,8 +211,7 @@ struct Connection {
             context.logger?(
                 "\(request.method) \(request.target) -> 500: refused to write the header field \(error.name) "
                     + "(\(error.reason)); the route's response was not sent. Fix the route or the data it echoes.")
-            var refused = HTTPResponse.error(
-                500, "Internal server error: the response had a header field that cannot be written safely")
+            var refused = HTTPResponse.teaching(500, .unsafeResponseHead, for: request)
             refused.delay = response.delay
             return refused
         }
