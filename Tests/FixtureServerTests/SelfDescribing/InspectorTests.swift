@@ -144,6 +144,24 @@ final class InspectorTests: OptionsTestCase {
         XCTAssertEqual((newer["requests"] as? [Any])?.count, 1, "?after= gives only the newer ones")
     }
 
+    /// An exchange with bodies over `Inspector.keptWhole` bytes is formatted when it is recorded (the ring
+    /// keeps no large body); it shows as a small one does: cut to `Inspector.bodyLimit`, its secret masked.
+    func testALargeBodyIsShownCutAndMaskedAsASmallOneIs() throws {
+        let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
+        let filler = String(repeating: "x", count: Inspector.keptWhole)
+        _ = try send(server, "POST", "/login", body: #"{"password":"large-secret-7","note":"\#(filler)"}"#)
+        _ = try send(server, "POST", "/login", body: #"{"password":"small-secret-8"}"#)
+        let list = try requests(server)
+        XCTAssertEqual(list.map { $0["number"] as? Int }, [2, 1], "both kept, in order")
+        let everything = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+        XCTAssertFalse(everything.contains("large-secret-7"), everything.prefix(300) + "…")
+        XCTAssertFalse(everything.contains("small-secret-8"))
+        let large = try XCTUnwrap(list[1]["requestBody"] as? String)
+        XCTAssertTrue(large.hasSuffix("… (cut)"), "cut to the body limit")
+        XCTAssertLessThanOrEqual(large.utf8.count, Inspector.bodyLimit + "… (cut)".utf8.count)
+        XCTAssertEqual(list[1]["status"] as? Int, list[0]["status"] as? Int, "answered as the small one")
+    }
+
     func testNoInspectorMeansNotFound() throws {
         var options = FixtureServer.Options()
         options.inspector = false

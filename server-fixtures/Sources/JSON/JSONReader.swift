@@ -50,9 +50,6 @@ struct JSONSyntaxError: Error, Sendable {
     /// What is wrong, as facts each language writes (a request body's error is a `Teaching`).
     let problem: Problem
 
-    /// What is wrong in English, e.g. "expected ',' or '}'" (the words of a broken `--api` folder's error).
-    var message: String { Teaching.english(problem) }
-
     /// What the reader found wrong.
     enum Problem: Sendable, Equatable {
         case textAfterValue, unexpectedEnd, unexpectedEndInObject, unexpectedEndInArray, unexpectedCharacter

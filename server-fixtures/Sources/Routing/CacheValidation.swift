@@ -86,7 +86,7 @@ final class CacheValidation: Sendable {
         let tag = Self.entityTag(for: full.body, generation: generation)
         // A route's own Cache-Control (a route file's "headers") is kept, unless a test set one for the path.
         let own = full.field("Cache-Control")
-        full.fields.removeAll { $0.name.lowercased() == "cache-control" }
+        full.fields.removeAll { HTTPResponse.sameName($0.name, "cache-control") }
         let cacheControl =
             control ?? own
             ?? (full.field("Content-Type")?.hasPrefix("image/") == true
@@ -180,9 +180,11 @@ final class CacheValidation: Sendable {
     /// `"<16 hex digits>"` (FNV-1a 64 of `body`), with `-<generation>` before the closing quote once touched.
     static func entityTag(for body: Data, generation: Int) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        body.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
         }
         let hex = String(hash, radix: 16)
         let padded = String(repeating: "0", count: 16 - hex.count) + hex

@@ -148,7 +148,7 @@ extension Teaching {
     }
 
     /// What a `_like` pattern does outside the subset, after "the pattern".
-    static func english(_ problem: SafePattern.Problem) -> String {
+    static func english(_ problem: PatternProblem) -> String {
         switch problem {
         case .tooLong(let limit): "is longer than \(limit) characters"
         case .unmatchedClose: "has an unmatched )"

@@ -129,7 +129,7 @@ extension Teaching {
     }
 
     /// What a `_like` pattern does outside the subset, after “该模式”.
-    static func simplifiedChinese(_ problem: SafePattern.Problem) -> String {
+    static func simplifiedChinese(_ problem: PatternProblem) -> String {
         switch problem {
         case .tooLong(let limit): "超过了 \(limit) 个字符"
         case .unmatchedClose: "中有一个不匹配的 )"

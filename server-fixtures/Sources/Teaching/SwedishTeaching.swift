@@ -131,7 +131,7 @@ extension Teaching {
     }
 
     /// What a `_like` pattern does outside the subset, after "mönstret".
-    static func swedish(_ problem: SafePattern.Problem) -> String {
+    static func swedish(_ problem: PatternProblem) -> String {
         switch problem {
         case .tooLong(let limit): "är längre än \(limit) tecken"
         case .unmatchedClose: "har en ) utan motsvarande ("

@@ -103,7 +103,7 @@ enum Teaching: Sendable, Equatable {
     /// A filter value longer than 1,000 characters.
     case valueTooLong(parameter: String)
     /// A `_like` pattern outside the supported subset: the parameter, what is wrong.
-    case unsupportedPattern(parameter: String, problem: SafePattern.Problem)
+    case unsupportedPattern(parameter: String, problem: PatternProblem)
     /// A comparison (`_gte`...) without a value.
     case comparisonNeedsValue(parameter: String)
     /// A comparison with a value that is not a number, on a field that holds numbers: the parameter, the
@@ -192,4 +192,14 @@ extension HTTPResponse {
         response.fields.append(Field(name: "Vary", value: "Accept-Language"))
         return response
     }
+}
+
+extension HTTPParseError {
+    /// The message in English (the answer follows the request's `Accept-Language` where it can be read).
+    var message: String { Teaching.unreadableRequest(self).english }
+}
+
+extension JSONSyntaxError {
+    /// What is wrong in English, e.g. "expected ',' or '}'" (the words of a broken `--api` folder's error).
+    var message: String { Teaching.english(problem) }
 }

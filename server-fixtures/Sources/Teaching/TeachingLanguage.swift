@@ -29,16 +29,7 @@ enum TeachingLanguage: Sendable, Equatable, CaseIterable {
     /// `Accept-Language` (any case) before the empty line, read as ``parse(_:)`` reads a value; English when
     /// there is none. Looks at 16 KiB at most and trusts nothing else of the head.
     static func rawHead<Bytes: Collection<UInt8>>(_ head: Bytes) -> TeachingLanguage {
-        let text = String(decoding: head.prefix(HTTPParser.maxHeaderBytes), as: UTF8.self)
-        // `\r\n` is one Character in Swift: split on every line end, CRLF or a bare LF.
-        for field in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst() {
-            if field.isEmpty { break }
-            guard let colon = field.firstIndex(of: ":"),
-                field[..<colon].lowercased() == "accept-language"
-            else { continue }
-            return parse(String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-        }
-        return .english
+        parse(HTTPParser.rawAcceptLanguage(head))
     }
 
     /// The BCP 47 tag of the language, as the shared test table and the client's `MessageLanguage` write it.

@@ -128,7 +128,7 @@ extension Teaching {
     }
 
     /// What a `_like` pattern does outside the subset, after 「這個模式」.
-    static func traditionalChinese(_ problem: SafePattern.Problem) -> String {
+    static func traditionalChinese(_ problem: PatternProblem) -> String {
         switch problem {
         case .tooLong(let limit): "超過 \(limit) 個字元"
         case .unmatchedClose: "有一個沒有對應的 )"

@@ -61,13 +61,26 @@ enum HTTPParseError: Error, Equatable {
         case .versionNotSupported: return 505
         }
     }
-
-    /// The message in English (the answer follows the request's `Accept-Language` where it can be read).
-    var message: String { Teaching.unreadableRequest(self).english }
 }
 
 /// Parses HTTP/1.x request heads from raw bytes. Pure functions, no I/O.
 enum HTTPParser {
+    /// The `Accept-Language` value of a head the parser refused, from its raw bytes: the first field line
+    /// named `Accept-Language` (any case) before the empty line, trimmed; nil when there is none. Looks at 16
+    /// KiB at most and trusts nothing else of the head (so a refusal can still answer in the asker's language).
+    static func rawAcceptLanguage<Bytes: Collection<UInt8>>(_ head: Bytes) -> String? {
+        let text = String(decoding: head.prefix(maxHeaderBytes), as: UTF8.self)
+        // `\r\n` is one Character in Swift: split on every line end, CRLF or a bare LF.
+        for field in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst() {
+            if field.isEmpty { break }
+            guard let colon = field.firstIndex(of: ":"),
+                field[..<colon].lowercased() == "accept-language"
+            else { continue }
+            return String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
     /// The largest accepted header block, terminator included: 16 KiB.
     static let maxHeaderBytes = 16 * 1024
     /// The largest accepted body: 1 MiB.

@@ -52,37 +52,8 @@ struct SafePattern: Sendable {
         var message: String { Teaching.english(problem) }
     }
 
-    /// What puts a pattern outside the subset.
-    enum Problem: Sendable, Equatable {
-        /// Longer than `limit` characters.
-        case tooLong(limit: Int)
-        /// A `)` without its `(`.
-        case unmatchedClose
-        /// Groups nested deeper than `limit`.
-        case nestedTooDeep(limit: Int)
-        /// `??`, `*?` or `+?`.
-        case lazyQuantifier
-        /// `{m,n}`.
-        case countedRepetition
-        /// `*`, `+` or `?` with nothing before it.
-        case nothingToRepeat(String)
-        /// `(?=`, `(?!`, `(?<`.
-        case lookaround
-        /// A `(` without its `)`.
-        case unclosedGroup
-        /// A `\` at the end.
-        case loneBackslash
-        /// An escape other than `\d \w \s` (and their capitals) or a punctuation mark.
-        case unsupportedEscape(String)
-        /// `\D`, `\W` or `\S` inside `[ ]`.
-        case namedClassInClass(String)
-        /// A range of `[ ]` ending in `\d` or another class.
-        case rangeEndsInNamedClass(String)
-        /// A range of `[ ]` whose ends are the wrong way round.
-        case rangeOutOfOrder(low: String, high: String)
-        /// A `[` without its `]`.
-        case unclosedClass
-    }
+    /// What puts a pattern outside the subset (declared with the teaching answers, which carry it).
+    typealias Problem = PatternProblem
 
     private let program: [Instruction]
 
