@@ -85,19 +85,19 @@ enum SwedishGrammar {
         }
     }
 
-    /// `en sträng`, `en array`, `null`.
+    /// `en sträng`, `en lista`, `null`: a JSON array is a list in Swedish prose.
     static func kind(_ kind: DecodingFailure.JSONKind) -> String {
         switch kind {
         case .string: return "en sträng"
         case .number: return "ett tal"
         case .bool: return "ett booleskt värde"
         case .null: return "null"
-        case .array: return "en array"
+        case .array: return "en lista"
         case .object: return "ett objekt"
         }
     }
 
-    /// `Double` in code voice, or `en array`.
+    /// `Double` as Foundation named it, in code voice (a Swift type, never a Swedish word), or `en lista`.
     static func expected(_ value: ExpectedValue) -> String {
         switch value {
         case .type(let name): return "`\(name)`"

@@ -136,7 +136,7 @@ struct SwedishMessages: TranslatedTable {
                 fix: "Kontrollera enhetens klocka och serverns livslängd för tokens och försök sedan igen")
         case .tokenStorage(let reason):
             return .init(
-                sv: "Inloggningen kunde inte sparas (\(reason)), så du är utloggad",
+                sv: "Inloggningen kunde inte sparas (\"\(reason)\"), så du är utloggad",
                 why: "Tokenlagret kunde inte skriva sin fil",
                 fix: "Kontrollera att tokenfilens mapp finns och är skrivbar (eller använd en annan `TokenStore`) "
                     + "och logga sedan in igen")
@@ -205,7 +205,7 @@ struct SwedishMessages: TranslatedTable {
                 fix: "Kontrollera att mappen för tillfälliga filer finns och är skrivbar och försök sedan igen")
         case .other(let text):
             return .init(
-                sv: "En fil kunde inte läsas eller skrivas (\(text))",
+                sv: "En fil kunde inte läsas eller skrivas (\"\(text)\")",
                 why: "Filen saknas, ändrades medan den skickades, eller så är dess mapp inte skrivbar",
                 fix: "Kontrollera att filen finns, att inget skriver till den medan den skickas och att dess mapp "
                     + "finns och är skrivbar")
@@ -609,8 +609,8 @@ struct SwedishMessages: TranslatedTable {
             return "Innehållet har \"\(key)\", men avkodarens `.convertFromSnakeCase` döper om JSON-nycklarna till "
                 + "camelCase (\"\(renamed)\") innan `CodingKeys` matchas, så ett `CodingKeys`-fall stavat "
                 + "\"\(key)\" matchar aldrig"
-        case .wrapper(let field): return "Svaret är ett objekt som har arrayen i fältet \"\(field)\""
-        case .answerIsArray: return "Svaret är en array, och modellen förväntar sig ett enda objekt"
+        case .wrapper(let field): return "Svaret är ett objekt som har listan i fältet \"\(field)\""
+        case .answerIsArray: return "Svaret är en lista, och modellen förväntar sig ett enda objekt"
         case .nullNotOptional: return "Servern skickade null, och modellens egenskap är inte optional"
         case .keyAbsent: return "Servern skickade inte den här nyckeln, och modellen kräver den"
         case .numberAsString: return "Servern skickar det här talet som en sträng"
@@ -644,7 +644,7 @@ struct SwedishMessages: TranslatedTable {
         case .wrapper(let field, let typeName):
             return "Avkoda en omslagstyp uppkallad efter fältet, `struct \(typeName)Response: Decodable { let "
                 + "\(field): [YourModel] }`, och använd dess `\(field)`"
-        case .decodeArray: return "Avkoda en array: `Endpoint<[YourModel]>`"
+        case .decodeArray: return "Avkoda en lista: `Endpoint<[YourModel]>`"
         case .optional(let property, let type):
             return "Om servern kan utelämna den, deklarera den som optional (`let \(property): \(type)?`) eller ge "
                 + "den ett standardvärde i `init(from:)`; om den måste finnas, kontrollera stavningen"
