@@ -120,7 +120,7 @@ enum SimplifiedChineseGrammar {
         }
     }
 
-    /// `` `Double` `` in code voice after a space, or `数组`: after a Chinese word.
+    /// `` `Double` `` (as Foundation named it) in code voice after a space, or `数组`: after a Chinese word.
     static func expected(_ value: ExpectedValue) -> String {
         switch value {
         case .type(let name): return " `\(name)`"

@@ -126,7 +126,7 @@ struct SimplifiedChineseMessages: TranslatedTable {
                 fix: "检查设备的时钟和服务器的令牌有效期，然后重试")
         case .tokenStorage(let reason):
             return .init(
-                zhHans: "无法保存登录信息（\(reason)），因此你已被登出",
+                zhHans: "无法保存登录信息（“\(reason)”），因此你已被登出",
                 why: "令牌存储无法写入它的文件",
                 fix: "确认令牌文件所在的目录存在且可写（或者改用其他 `TokenStore`），然后重新登录")
         case .file(let problem):
