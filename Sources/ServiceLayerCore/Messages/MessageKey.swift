@@ -9,11 +9,15 @@ extension Message {
         switch self {
         case .transport(let failure, _): return [("transport." + Self.caseName(failure), .whole)]
         case .http(let answer):
-            return [("http.said." + Self.caseName(answer.said), .what), ("http.advice." + Self.caseName(answer.advice), .whyAndFix)]
+            return [
+                ("http.said." + Self.caseName(answer.said), .what),
+                ("http.advice." + Self.caseName(answer.advice), .whyAndFix),
+            ]
         case .decoding(let failure):
             return [
                 ("decoding.what." + Self.caseName(failure.source) + "." + Self.caseName(failure.what), .what),
-                ("decoding.why." + Self.caseName(failure.why), .why), ("decoding.fix." + Self.caseName(failure.fix), .fix),
+                ("decoding.why." + Self.caseName(failure.why), .why),
+                ("decoding.fix." + Self.caseName(failure.fix), .fix),
             ]
         case .file(let problem): return [("file." + Self.caseName(problem), .whole)]
         default: return [(Self.caseName(self), .whole)]

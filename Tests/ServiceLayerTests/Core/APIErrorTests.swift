@@ -33,7 +33,9 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(APIError.httpStatus(code: 404, body: APIError.Body(data: Data("x".utf8))).statusCode, 404)
         XCTAssertEqual(
             APIError.httpStatus(code: 404, body: APIError.Body(data: Data("x".utf8))).responseBody, Data("x".utf8))
-        XCTAssertEqual(APIError.decoding(DecodingFailure(problem: .other(detail: "d"), body: Data("y".utf8))).responseBody, Data("y".utf8))
+        XCTAssertEqual(
+            APIError.decoding(DecodingFailure(problem: .other(detail: "d"), body: Data("y".utf8))).responseBody,
+            Data("y".utf8))
         for error in [APIError.offline, .timedOut, .cancelled, .notAuthenticated, .server(message: "m")] {
             XCTAssertNil(error.statusCode, "\(error)")
             XCTAssertNil(error.responseBody, "\(error)")
@@ -53,7 +55,8 @@ final class APIErrorTests: XCTestCase {
         XCTAssertNil(status(#"["error"]"#).serverMessage)
         XCTAssertNil(status("").serverMessage)
         XCTAssertEqual(APIError.server(message: "Email taken").serverMessage, "Email taken")
-        let decoding = APIError.decoding(DecodingFailure(problem: .other(detail: "d"), body: Data(#"{"message":"m"}"#.utf8)))
+        let decoding = APIError.decoding(
+            DecodingFailure(problem: .other(detail: "d"), body: Data(#"{"message":"m"}"#.utf8)))
         XCTAssertEqual(decoding.serverMessage, "m")
         XCTAssertNil(APIError.offline.serverMessage)
     }
@@ -81,7 +84,8 @@ final class APIErrorTests: XCTestCase {
         let notFound = APIError.httpStatus(code: 404, body: APIError.Body(data: secretBody)).errorDescription ?? ""
         XCTAssertTrue(notFound.contains("404"), notFound)
         XCTAssertTrue(notFound.contains("\"bad\""), "the server's message is quoted: \(notFound)")
-        let decoding = APIError.decoding(DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: secretBody))
+        let decoding = APIError.decoding(
+            DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: secretBody))
         XCTAssertTrue(decoding.errorDescription?.contains("items[1].price") ?? false)
         XCTAssertEqual(APIError.tooManyTokenRefreshes.debugDescription, "APIError.tooManyTokenRefreshes")
         XCTAssertEqual(APIError.tokenStorage("why").debugDescription, "APIError.tokenStorage(why)")
@@ -128,7 +132,8 @@ final class APIErrorTests: XCTestCase {
             .httpStatus(code: 401, body: APIError.Body(data: Data())),
             .httpStatus(code: 404, body: APIError.Body(data: Data())),
             .httpStatus(code: 500, body: APIError.Body(data: Data())),
-            .decoding(DecodingFailure(problem: .other(detail: "d"), body: Data())), .server(message: "m"), .tooManyTokenRefreshes,
+            .decoding(DecodingFailure(problem: .other(detail: "d"), body: Data())), .server(message: "m"),
+            .tooManyTokenRefreshes,
             .tokenStorage("x"),
         ]
         for error in transient { XCTAssertTrue(error.isTransient, "\(error)") }

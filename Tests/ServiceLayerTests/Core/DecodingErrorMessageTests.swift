@@ -22,7 +22,8 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         XCTAssertFalse(text.contains(".."), text)
         XCTAssertNotNil(error.failureReason)
         XCTAssertNotNil(error.recoverySuggestion)
-        XCTAssertFalse(error.description.contains("{\""), "print(error) shows no JSON: \(error)")
+        XCTAssertFalse(error.debugDescription.contains("{"), "print(error) shows no JSON: \(error)")
+        XCTAssertFalse(error.description.contains("\"fix\":"), "print(error) shows no JSON: \(error)")
         return (error, decodingFailure)
     }
 
@@ -124,7 +125,8 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
     }
 
     func testADescriptionTheClientDidNotWriteIsShownAsItIs() {
-        let error = APIError.decoding(DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: Data("{}".utf8)))
+        let error = APIError.decoding(
+            DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: Data("{}".utf8)))
         XCTAssertTrue(error.localizedDescription.contains("type mismatch at items[1].price"))
         XCTAssertNotNil(error.recoverySuggestion)
     }

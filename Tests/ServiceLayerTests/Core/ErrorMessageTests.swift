@@ -160,7 +160,9 @@ final class ErrorMessageTests: XCTestCase {
 
     func testTheLanguageIsAnExplicitOptionWithTheUsersByDefault() {
         XCTAssertEqual(APIError.messageLanguage, APIError.automaticMessageLanguage)
-        XCTAssertEqual(APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish])
+        XCTAssertEqual(
+            APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish, .simplifiedChinese])
+        XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hans"), .simplifiedChinese)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "en"), .english)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hant"), .traditionalChinese)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "sv"), .swedish)

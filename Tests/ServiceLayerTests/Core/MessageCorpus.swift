@@ -108,7 +108,8 @@ enum MessageCorpus {
         for code in [400, 401, 403, 404, 405, 408, 409, 413, 415, 418, 422, 429, 500, 503, 599] {
             for body in bodies {
                 for request in requests {
-                    errors.append((.httpStatus(code: code, body: APIError.Body(data: Data(body.utf8), url: url)), request))
+                    errors.append(
+                        (.httpStatus(code: code, body: APIError.Body(data: Data(body.utf8), url: url)), request))
                 }
             }
         }
@@ -120,31 +121,38 @@ enum MessageCorpus {
         let found = DecodingFailure.FoundValue(kind: .string, text: "\"12.5\"")
         let problems: [DecodingFailure.Problem] = [
             .emptyBody, .htmlPage(title: "Oops", firstWords: "Down"), .htmlPage(title: nil, firstWords: ""),
-            .notJSON(beginning: "Hello"), .typeMismatch(codingPath: "results[0].price", expected: "Double", found: found),
+            .notJSON(beginning: "Hello"),
+            .typeMismatch(codingPath: "results[0].price", expected: "Double", found: found),
             .typeMismatch(codingPath: "", expected: "Array<Any>", found: nil),
             .typeMismatch(codingPath: nil, expected: "Dictionary<String, Any>", found: nil),
             .valueNotFound(codingPath: "nickname", expected: "String"),
             .keyNotFound(key: "release_date", codingPath: "results[0]"), .keyNotFound(key: "name", codingPath: ""),
             .keyNotFound(key: "name", codingPath: nil),
             .dataCorrupted(codingPath: "released", detail: "DETAIL-9", found: found),
-            .dataCorrupted(codingPath: nil, detail: "DETAIL-9", found: .init(kind: .string, text: "\"2024\"", bodyKey: "released")),
+            .dataCorrupted(
+                codingPath: nil, detail: "DETAIL-9", found: .init(kind: .string, text: "\"2024\"", bodyKey: "released")),
             .dataCorrupted(codingPath: nil, detail: "DETAIL-9", found: nil), .other(detail: "RAW-3"),
         ]
-        let fixes: [DecodingFailure.Fix?] = [
-            nil, .convertFromSnakeCase(property: "releaseDate", jsonKey: "release_date"),
-            .codingKeys(property: "releaseDate", jsonKey: "ReleaseDate"), .likelyKey(property: "name", jsonKey: "title"),
-            .snakeCaseTwice(jsonKey: "release_date", renamed: "releaseDate"), .wrapper(field: "movie_list"), .decodeArray,
-            .optional(property: "nickname", type: nil), .optional(property: "nickname", type: "String"),
-            .numberInString(property: "price"), .changeType(property: "price", serverSends: .string),
-            .changeType(property: "price", serverSends: nil), .checkURL,
-        ] + DecodingFailure.DateFormat.allCases.map { .dateStrategy($0) }
+        let fixes: [DecodingFailure.Fix?] =
+            [
+                nil, .convertFromSnakeCase(property: "releaseDate", jsonKey: "release_date"),
+                .codingKeys(property: "releaseDate", jsonKey: "ReleaseDate"),
+                .likelyKey(property: "name", jsonKey: "title"),
+                .snakeCaseTwice(jsonKey: "release_date", renamed: "releaseDate"), .wrapper(field: "movie_list"),
+                .decodeArray,
+                .optional(property: "nickname", type: nil), .optional(property: "nickname", type: "String"),
+                .numberInString(property: "price"), .changeType(property: "price", serverSends: .string),
+                .changeType(property: "price", serverSends: nil), .checkURL,
+            ] + DecodingFailure.DateFormat.allCases.map { .dateStrategy($0) }
         var failures: [DecodingFailure] = []
         for problem in problems {
             for fix in fixes {
                 failures.append(DecodingFailure(url: url, status: 200, problem: problem, fix: fix))
             }
         }
-        failures.append(DecodingFailure(problem: .keyNotFound(key: "name", codingPath: ""), fix: .optional(property: "name", type: nil)))
+        failures.append(
+            DecodingFailure(
+                problem: .keyNotFound(key: "name", codingPath: ""), fix: .optional(property: "name", type: nil)))
         failures.append(DecodingFailure(url: url, problem: .emptyBody, fix: .checkURL))
         failures.append(DecodingFailure(status: 200, problem: .other(detail: "RAW-3"), fix: nil))
         return failures

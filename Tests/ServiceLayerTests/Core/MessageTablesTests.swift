@@ -53,8 +53,9 @@ final class MessageTablesTests: XCTestCase {
             expected[key] = APIError.MessageLanguage.englishFingerprint(text)
             if follows[key] != expected[key] {
                 let translated = part.text(of: translation.explain(message))
-                stale.append("\(key): the English is now «\(text)»; the translation «\(translated)» follows "
-                    + "\(follows[key] ?? "nothing"), not \(expected[key]!)")
+                stale.append(
+                    "\(key): the English is now «\(text)»; the translation «\(translated)» follows "
+                        + "\(follows[key] ?? "nothing"), not \(expected[key]!)")
             }
         }
         for (key, text) in [("watchdog.warning", watchdog.warning), ("watchdog.ended", watchdog.ended)] {
@@ -77,7 +78,8 @@ final class MessageTablesTests: XCTestCase {
             lines.append("        \"\(key)\": \"\(APIError.MessageLanguage.englishFingerprint(text))\",")
         }
         let watchdog = englishWatchdog
-        lines.append("        \"watchdog.warning\": \"\(APIError.MessageLanguage.englishFingerprint(watchdog.warning))\",")
+        lines.append(
+            "        \"watchdog.warning\": \"\(APIError.MessageLanguage.englishFingerprint(watchdog.warning))\",")
         lines.append("        \"watchdog.ended\": \"\(APIError.MessageLanguage.englishFingerprint(watchdog.ended))\",")
         return "    static let follows: [String: String] = [\n" + lines.joined(separator: "\n") + "\n    ]"
     }
@@ -96,7 +98,8 @@ final class MessageTablesTests: XCTestCase {
             guard let table = Self.tableAndFollows(language) else { continue }
             let follows = type(of: table).follows
             let stale = Self.staleCases(
-                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows)
+                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows
+            )
             XCTAssertTrue(
                 stale.isEmpty,
                 "\(language): \(stale.count) cases follow an older English; bring each translation up to date, then "
@@ -119,7 +122,8 @@ final class MessageTablesTests: XCTestCase {
             guard let table = Self.tableAndFollows(language) else { continue }
             let follows = type(of: table).follows
             let before = Self.staleCases(
-                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows)
+                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows
+            )
             let after = Self.staleCases(
                 english: ChangedEnglish().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows)
             let new = after.filter { !before.contains($0) }
@@ -221,7 +225,8 @@ final class MessageTablesTests: XCTestCase {
         var files = 0
         for folder in ["English", "Swedish", "TraditionalChinese", "SimplifiedChinese"] {
             let url = Self.messagesFolder.appendingPathComponent(folder)
-            for name in try FileManager.default.contentsOfDirectory(atPath: url.path) where name.hasSuffix("Messages.swift") {
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path)
+            where name.hasSuffix("Messages.swift") {
                 let source = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
                 XCTAssertEqual(Self.decisions(in: source), [], "\(folder)/\(name) decides")
                 files += 1
@@ -299,7 +304,9 @@ final class MessageTablesTests: XCTestCase {
             #"`[^`]*`"#, #"https?://\S+"#, #""[^"]*""#, #"「[^」]*」"#, #"“[^”]*”"#, #"DETAIL-\d"#, #"RAW-\d"#,
             #"FOUNDATION-TEXT-\d"#, #"URLError\.\w+"#, #"\([^()]*errno[^()]*\)"#,
         ]
-        for pattern in verbatim { text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression) }
+        for pattern in verbatim {
+            text = text.replacingOccurrences(of: pattern, with: " ", options: .regularExpression)
+        }
         return text
     }
 
