@@ -1,20 +1,26 @@
 import Foundation
 
-/// The name of a decided message's case, the same in every language (`transport.refusedLocal`,
-/// `http.notFound.quoted`, `decoding.keyNotFound.snakeCase.convertFromSnakeCase`): what a translation's
-/// record of the English it follows is keyed by (``TranslatedTable``).
+/// The names under which a translation records the English it follows, each with the part of the
+/// English text it covers: a case whose sentences are written by one `switch` arm is one name
+/// (`offline`, `transport.refusedLocal`); an answer's first sentence and its advice are written by two
+/// (`http.said.quoted`, `http.advice.notFound`); a decoding failure's what, why and fix by three.
 extension Message {
-    var key: String {
+    var followedParts: [(key: String, part: ExplanationPart)] {
         switch self {
-        case .transport(let failure, _): return "transport." + Self.caseName(failure)
-        case .http(let answer): return "http." + Self.caseName(answer.advice) + "." + Self.caseName(answer.said)
+        case .transport(let failure, _): return [("transport." + Self.caseName(failure), .whole)]
+        case .http(let answer):
+            return [
+                ("http.said." + Self.caseName(answer.said), .what),
+                ("http.advice." + Self.caseName(answer.advice), .whyAndFix),
+            ]
         case .decoding(let failure):
             return [
-                "decoding", Self.caseName(failure.source), Self.caseName(failure.what), Self.caseName(failure.why),
-                Self.caseName(failure.fix),
-            ].joined(separator: ".")
-        case .file(let problem): return "file." + Self.caseName(problem)
-        default: return Self.caseName(self)
+                ("decoding.what." + Self.caseName(failure.source) + "." + Self.caseName(failure.what), .what),
+                ("decoding.why." + Self.caseName(failure.why), .why),
+                ("decoding.fix." + Self.caseName(failure.fix), .fix),
+            ]
+        case .file(let problem): return [("file." + Self.caseName(problem), .whole)]
+        default: return [(Self.caseName(self), .whole)]
         }
     }
 
@@ -25,13 +31,30 @@ extension Message {
     }
 }
 
-/// A table that follows the English one: for each ``Message/key`` (and `watchdog.warning`,
+/// A part of an explanation that one `switch` arm of a table writes.
+enum ExplanationPart: Sendable {
+    case whole, what, whyAndFix, why, fix
+
+    /// The part's text in `explanation`.
+    func text(of explanation: APIError.Explanation) -> String {
+        switch self {
+        case .whole: return [explanation.what, explanation.why, explanation.fix].joined(separator: "|")
+        case .what: return explanation.what
+        case .whyAndFix: return explanation.why + "|" + explanation.fix
+        case .why: return explanation.why
+        case .fix: return explanation.fix
+        }
+    }
+}
+
+/// A table that follows the English one: for each key of ``Message/followedParts`` (and `watchdog.warning`,
 /// `watchdog.ended`), the fingerprint of the English text its sentences translate, as
-/// ``englishFingerprint(_:)`` computes it from the English table's text for the key's sample. When the
+/// `APIError.MessageLanguage.englishFingerprint(_:)` computes it from the English table's text for the
+/// key's first sample in the tests' corpus. When the
 /// English changes, the fingerprint no longer matches and `MessageTablesTests` names the case and shows
 /// both texts, until the translation is brought up to date and its fingerprint with it.
 protocol TranslatedTable: MessageTable {
-    /// The fingerprint of the English each case follows, by ``Message/key``.
+    /// The fingerprint of the English each case follows, by key.
     static var follows: [String: String] { get }
 }
 
