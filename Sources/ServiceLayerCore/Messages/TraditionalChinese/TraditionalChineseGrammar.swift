@@ -162,7 +162,8 @@ enum TraditionalChineseGrammar {
         }
     }
 
-    /// `預期是 `Double``, `預期是陣列`.
+    /// `預期是 `Double`` (the type as Foundation named it, in code voice: a bare `String` would read as an
+    /// English word), `預期是陣列`.
     static func expected(_ value: ExpectedValue) -> String {
         switch value {
         case .type(let name): return "預期是 `\(name)`"

@@ -71,7 +71,7 @@ struct TraditionalChineseMessages: TranslatedTable {
                 fix: "改用另一個邊界字串（預設的隨機邊界不會碰巧出現）")
         case .hookFailed(let detail):
             return .init(
-                zhHant: "要求沒有送出：要求掛鉤失敗了（\(detail)）",
+                zhHant: "要求沒有送出：要求掛鉤失敗了（「\(detail)」）",
                 why: "要求掛鉤拋出了錯誤，這會在送出任何東西之前結束這次呼叫",
                 fix: "修正要求掛鉤，或從它拋出 `APIError` 來說明原因")
         case .bodyNotFiniteNumber(let value, let path):
@@ -81,7 +81,7 @@ struct TraditionalChineseMessages: TranslatedTable {
                 fix: "在那裡送出有限的數字，或省略這個值（值為 `nil` 的選用型別）")
         case .bodyNotEncodable(let path, let detail):
             return .init(
-                zhHant: notBuilt + "要求本文\(G.atPath(path))無法編碼成 JSON（\(detail)）",
+                zhHant: notBuilt + "要求本文\(G.atPath(path))無法編碼成 JSON（「\(detail)」）",
                 why: "本文的 `Encodable` 實作拋出了錯誤，或它含有 JSON 無法表示的值",
                 fix: "在那個位置修正本文的模型或它的 `encode(to:)`")
         case .offline(let url):
@@ -129,7 +129,7 @@ struct TraditionalChineseMessages: TranslatedTable {
                 fix: "檢查裝置的時鐘和伺服器的權杖有效期限，然後再試一次")
         case .tokenStorage(let reason):
             return .init(
-                zhHant: "無法儲存登入資訊（\(reason)），所以您已被登出",
+                zhHant: "無法儲存登入資訊（「\(reason)」），所以您已被登出",
                 why: "權杖儲存區無法寫入它的檔案",
                 fix: "確認權杖檔案的資料夾存在且可寫入（或改用其他 `TokenStore`），然後重新登入")
         case .file(let problem):
@@ -193,7 +193,7 @@ struct TraditionalChineseMessages: TranslatedTable {
                 fix: "確認暫存資料夾存在且可寫入，然後再試一次")
         case .other(let text):
             return .init(
-                zhHant: "無法讀取或寫入檔案（\(text)）",
+                zhHant: "無法讀取或寫入檔案（「\(text)」）",
                 why: "檔案不存在、在傳送期間被更動了，或它的資料夾無法寫入",
                 fix: "確認檔案存在、傳送期間沒有東西寫入它，而且它的資料夾存在並可寫入")
         }
@@ -515,10 +515,10 @@ struct TraditionalChineseMessages: TranslatedTable {
         case .keyNotFound(let key, let container):
             return "\(G.didNotDecode(source))：\(G.container(container))缺少鍵「\(key)」"
         case .dataCorrupted(let place, let detail, let found):
-            return "\(G.didNotDecode(source, place))：\(detail)\(G.foundValue(found))"
+            return "\(G.didNotDecode(source, place))：「\(detail)」\(G.foundValue(found))"
         case .dataCorruptedAtBodyKey(let detail, let key, let value):
-            return "\(G.didNotDecode(source, .unknown))：\(detail)；本文的「\(key)」是 \(value)"
-        case .other(let detail): return "\(G.didNotDecode(source))：\(detail)"
+            return "\(G.didNotDecode(source, .unknown))：「\(detail)」；本文的「\(key)」是 \(value)"
+        case .other(let detail): return "\(G.didNotDecode(source))：「\(detail)」"
         }
     }
 
