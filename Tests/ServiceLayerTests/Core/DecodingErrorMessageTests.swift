@@ -61,7 +61,7 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         let (error, facts) = try await decoding("A number sent as a string")
         XCTAssertEqual(facts.fix, .numberInString(property: "price"))
         let text = error.localizedDescription
-        XCTAssertTrue(text.contains("at `price`: expected Double, found a string \"2.50\""), text)
+        XCTAssertTrue(text.contains("at `price`: expected `Double`, found a string \"2.50\""), text)
     }
 
     func testAnISODateWithNoStrategyNamesIso8601() async throws {

@@ -137,7 +137,7 @@ final class MessageTablesTests: XCTestCase {
     /// The code spans, URLs and numbers of `text`.
     private static func verbatims(_ text: String) -> [String] {
         var found: [String] = []
-        let patterns = [#"`[^`]+`"#, #"https?://[A-Za-z0-9][^\s)）,，。`」”]*"#, #"(?<![\w.])-?\d+(\.\d+)?(?![\w])"#]
+        let patterns = [#"`[^`]+`"#, #"https?://[A-Za-z0-9][^\s)）,，。`」”"]*"#, #"(?<![\w.])-?\d+(\.\d+)?(?![\w])"#]
         for pattern in patterns {
             let regex = try! NSRegularExpression(pattern: pattern)
             for match in regex.matches(in: text, range: NSRange(text.startIndex..., in: text)) {

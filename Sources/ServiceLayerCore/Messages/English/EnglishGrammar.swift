@@ -96,10 +96,10 @@ enum EnglishGrammar {
         }
     }
 
-    /// `Double` as Foundation named it, or `an array`.
+    /// `Double` in code voice, as Foundation named it, or `an array`.
     static func expected(_ value: ExpectedValue) -> String {
         switch value {
-        case .type(let name): return name
+        case .type(let name): return "`\(name)`"
         case .kind(let kind): return Self.kind(kind)
         }
     }
