@@ -49,7 +49,7 @@ enum ExplanationPart: Sendable {
 
 /// A table that follows the English one: for each key of ``Message/followedParts`` (and `watchdog.warning`,
 /// `watchdog.ended`), the fingerprint of the English text its sentences translate, as
-/// `APIError.MessageLanguage.englishFingerprint(_:)` computes it from the English table's text for the
+/// `APIError.MessageLanguage.fingerprint(ofEnglish:)` computes it from the English table's text for the
 /// key's first sample in the tests' corpus. When the
 /// English changes, the fingerprint no longer matches and `MessageTablesTests` names the case and shows
 /// both texts, until the translation is brought up to date and its fingerprint with it.
@@ -59,8 +59,9 @@ protocol TranslatedTable: MessageTable {
 }
 
 extension APIError.MessageLanguage {
-    /// The first eight hex digits of the SHA-256 of `text`.
-    static func englishFingerprint(_ text: String) -> String {
-        String(SHA256.digest(Data(text.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined())
+    /// The fingerprint this language records for the English `text` it follows: the first eight hex digits
+    /// of the SHA-256 of its tag, a line break and the text (the tag makes each language's record its own).
+    func fingerprint(ofEnglish text: String) -> String {
+        String(SHA256.digest(Data((rawValue + "\n" + text).utf8)).prefix(4).map { String(format: "%02x", $0) }.joined())
     }
 }

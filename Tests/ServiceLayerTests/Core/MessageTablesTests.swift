@@ -44,13 +44,13 @@ final class MessageTablesTests: XCTestCase {
     /// both texts: what `testEveryTranslationFollowsTheCurrentEnglish` fails with.
     static func staleCases(
         english: (Message) -> APIError.Explanation, watchdog: (warning: String, ended: String),
-        translation: any TranslatedTable, follows: [String: String]
+        language: APIError.MessageLanguage, translation: any TranslatedTable, follows: [String: String]
     ) -> [String] {
         var stale: [String] = []
         var expected: [String: String] = [:]
         for (key, message, part) in MessageCorpus.samples {
             let text = part.text(of: english(message))
-            expected[key] = APIError.MessageLanguage.englishFingerprint(text)
+            expected[key] = language.fingerprint(ofEnglish: text)
             if follows[key] != expected[key] {
                 let translated = part.text(of: translation.explain(message))
                 stale.append(
@@ -59,7 +59,7 @@ final class MessageTablesTests: XCTestCase {
             }
         }
         for (key, text) in [("watchdog.warning", watchdog.warning), ("watchdog.ended", watchdog.ended)] {
-            expected[key] = APIError.MessageLanguage.englishFingerprint(text)
+            expected[key] = language.fingerprint(ofEnglish: text)
             if follows[key] != expected[key] { stale.append("\(key): the English is now «\(text)»") }
         }
         for key in follows.keys where expected[key] == nil { stale.append("\(key): no such case any more") }
@@ -71,16 +71,16 @@ final class MessageTablesTests: XCTestCase {
     }
 
     /// The dictionary a translation records, as Swift, for the current English.
-    private static var currentFollows: String {
+    private static func currentFollows(_ language: APIError.MessageLanguage) -> String {
         var lines: [String] = []
         for (key, message, part) in MessageCorpus.samples {
             let text = part.text(of: EnglishMessages().explain(message))
-            lines.append("        \"\(key)\": \"\(APIError.MessageLanguage.englishFingerprint(text))\",")
+            lines.append("        \"\(key)\": \"\(language.fingerprint(ofEnglish: text))\",")
         }
         let watchdog = englishWatchdog
         lines.append(
-            "        \"watchdog.warning\": \"\(APIError.MessageLanguage.englishFingerprint(watchdog.warning))\",")
-        lines.append("        \"watchdog.ended\": \"\(APIError.MessageLanguage.englishFingerprint(watchdog.ended))\",")
+            "        \"watchdog.warning\": \"\(language.fingerprint(ofEnglish: watchdog.warning))\",")
+        lines.append("        \"watchdog.ended\": \"\(language.fingerprint(ofEnglish: watchdog.ended))\",")
         return "    static let follows: [String: String] = [\n" + lines.joined(separator: "\n") + "\n    ]"
     }
 
@@ -93,19 +93,36 @@ final class MessageTablesTests: XCTestCase {
         }
     }
 
-    func testEveryTranslationFollowsTheCurrentEnglish() {
+    /// Fails, naming each case and showing both texts, where a translation follows an older English. Once
+    /// a translation is brought up to date, record it: `RECORD_FOLLOWS=sv swift test --filter
+    /// MessageTablesTests` (the language's tag) rewrites that language's `…Follows.swift`.
+    func testEveryTranslationFollowsTheCurrentEnglish() throws {
         for language in Self.translations {
             guard let table = Self.tableAndFollows(language) else { continue }
-            let follows = type(of: table).follows
+            if ProcessInfo.processInfo.environment["RECORD_FOLLOWS"] == language.rawValue {
+                try Self.record(language)
+                continue
+            }
             let stale = Self.staleCases(
-                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows
-            )
+                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, language: language,
+                translation: table, follows: type(of: table).follows)
             XCTAssertTrue(
                 stale.isEmpty,
                 "\(language): \(stale.count) cases follow an older English; bring each translation up to date, then "
-                    + "record its fingerprint:\n" + stale.prefix(20).joined(separator: "\n")
-                    + "\n\nThe current fingerprints:\n\(Self.currentFollows)")
+                    + "record it with `RECORD_FOLLOWS=\(language.rawValue) swift test --filter MessageTablesTests`:\n"
+                    + stale.prefix(10).joined(separator: "\n"))
         }
+    }
+
+    /// Writes the current fingerprints into `language`'s `…Follows.swift`.
+    private static func record(_ language: APIError.MessageLanguage) throws {
+        let folder = ["sv": "Swedish", "zh-Hant": "TraditionalChinese", "zh-Hans": "SimplifiedChinese"][language.rawValue]!
+        let file = messagesFolder.appendingPathComponent("\(folder)/\(folder)Follows.swift")
+        var text = try String(contentsOf: file, encoding: .utf8)
+        let start = try XCTUnwrap(text.range(of: "    static let follows: [String: String] = ["))
+        let end = try XCTUnwrap(text.range(of: "\n    ]", range: start.upperBound..<text.endIndex))
+        text.replaceSubrange(start.lowerBound..<end.upperBound, with: currentFollows(language))
+        try text.write(to: file, atomically: true, encoding: .utf8)
     }
 
     /// The check itself, shown to fail: an English table whose sentence for one case changed makes that
@@ -122,10 +139,14 @@ final class MessageTablesTests: XCTestCase {
             guard let table = Self.tableAndFollows(language) else { continue }
             let follows = type(of: table).follows
             let before = Self.staleCases(
-                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows
+                english: EnglishMessages().explain, watchdog: Self.englishWatchdog, language: language,
+                translation: table,
+                follows: follows
             )
             let after = Self.staleCases(
-                english: ChangedEnglish().explain, watchdog: Self.englishWatchdog, translation: table, follows: follows)
+                english: ChangedEnglish().explain, watchdog: Self.englishWatchdog, language: language,
+                translation: table,
+                follows: follows)
             let new = after.filter { !before.contains($0) }
             XCTAssertEqual(new.count, 1, "\(language): \(new)")
             XCTAssertTrue(new.first?.hasPrefix("diskFull: the English is now «The disk is full.|") ?? false, "\(new)")

@@ -82,6 +82,11 @@ enum TraditionalChineseGrammar {
 
     // MARK: Transport places
 
+    /// `，比它的 `Content-Length` 少了 40 位元組`, or nothing.
+    static func shortBy(_ missing: Int?) -> String {
+        missing.map { "，比它的 `Content-Length` 少了 \($0) 位元組" } ?? ""
+    }
+
     /// `位於 host:port 的伺服器`, or `伺服器`.
     static func server(_ place: TransportPlace) -> String {
         place.hostPort.map { "位於 \($0) 的伺服器" } ?? "伺服器"
@@ -90,10 +95,6 @@ enum TraditionalChineseGrammar {
     static func atHostPort(_ place: TransportPlace) -> String { place.hostPort.map { "在 \($0) " } ?? "" }
     /// ` host:port` (after 連到), or `主機`.
     static func host(_ place: TransportPlace) -> String { place.hostPort.map { " \($0)" } ?? "主機" }
-    /// `，比它的 `Content-Length` 少了 40 位元組`, or nothing.
-    static func shortBy(_ missing: Int?) -> String {
-        missing.map { "，比它的 `Content-Length` 少了 \($0) 位元組" } ?? ""
-    }
 
     // MARK: Numbers
 
