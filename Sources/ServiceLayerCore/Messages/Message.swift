@@ -190,22 +190,19 @@ enum DecodingWhat: Sendable {
 
 /// Why, as the fix the body points at explains it.
 enum DecodingWhy: Sendable {
+    // What the body is, when it is not what the model reads at all.
+    case webPage, noBody, notThisAPI, answerIsArray
+    // A key spelled otherwise.
     case snakeCase(jsonKey: String, property: String)
     case spelledOtherwise(jsonKey: String, property: String)
     case likelyKey(jsonKey: String, property: String)
     case snakeCaseTwice(jsonKey: String, renamed: String)
+    // A value of another shape.
     case wrapper(field: String)
-    case answerIsArray
-    case nullNotOptional
-    case keyAbsent
-    case numberAsString
+    case nullNotOptional, keyAbsent, numberAsString, typeDiffers
     case dateFormat(DecodingFailure.DateFormat)
-    case typeDiffers
-    case webPage
-    case noBody
-    case notThisAPI
-    case bodyDoesNotMatch
-    case modelDisagrees
+    // No fix is clear.
+    case bodyDoesNotMatch, modelDisagrees
 }
 
 /// The fix, as code the learner writes.
