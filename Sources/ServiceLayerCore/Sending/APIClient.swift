@@ -35,6 +35,9 @@ public final class APIClient: Sendable {
     let observer: ResultObserver?
     /// The session's `timeoutIntervalForRequest`, read once (a session's configuration never changes).
     let sessionTimeout: TimeInterval
+    /// Whether the session's configuration sends its own `Accept-Language` (`httpAdditionalHeaders`), which
+    /// request building then leaves alone; read once.
+    let sessionSetsAcceptLanguage: Bool
     /// The base URL as text, when endpoint paths can be appended to it as text (see URLBuilding.swift).
     let plainBase: String?
     /// The redirect policies of this client's calls whose credential step set no header (most calls):
@@ -99,7 +102,11 @@ public final class APIClient: Sendable {
         self.tokenProvider = tokenProvider
         self.authentication = authentication
         self.observer = options.combinedObserver
-        self.sessionTimeout = session.configuration.timeoutIntervalForRequest
+        let configuration = session.configuration
+        self.sessionTimeout = configuration.timeoutIntervalForRequest
+        self.sessionSetsAcceptLanguage = (configuration.httpAdditionalHeaders ?? [:]).keys.contains {
+            ($0 as? String)?.lowercased() == "accept-language"
+        }
         self.plainBase = URLBuilding.plainBase(baseURL)
         let rule = OwnOriginHeaders(baseURL: baseURL, clientHeaders: options.headers.keys)
         self.redirectGuards = (

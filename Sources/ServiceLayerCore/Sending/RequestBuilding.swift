@@ -9,7 +9,8 @@ import FoundationNetworking
 extension APIClient {
     /// The `URLRequest` for `endpoint`, or the reason it cannot be built: the URL (the base URL's path
     /// kept, the query strictly encoded), the method, a whole-second timeout, the client's headers
-    /// (only to its own origin), the body, the endpoint's headers, and the credential: an endpoint that
+    /// (only to its own origin), the body, the endpoint's headers, the learner's language as
+    /// `Accept-Language` when none of those set one (``acceptLanguage(_:)``), and the credential: an endpoint that
     /// requires authorization is `authorize`d, and fails with ``APIError/notAuthenticated`` without it.
     func makeRequest<Response>(for endpoint: Endpoint<Response>, authorize: ((inout URLRequest) -> Void)? = nil)
         -> Result<URLRequest, APIError>
@@ -60,6 +61,9 @@ extension APIClient {
             request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }
         for (name, value) in endpoint.headers { request.setValue(value, forHTTPHeaderField: name) }
+        if !sessionSetsAcceptLanguage, request.value(forHTTPHeaderField: "Accept-Language") == nil {
+            request.setValue(Self.acceptLanguage(APIError.messageLanguage), forHTTPHeaderField: "Accept-Language")
+        }
         var credentialStepHeaders: Set<String> = []
         if endpoint.requiresAuthorization {
             guard isOwnOrigin else { return .failure(.invalidRequest(.tokenOffOrigin(host: baseURL.host))) }
@@ -71,6 +75,23 @@ extension APIClient {
         let rule = OwnOriginHeaders(
             baseURL: baseURL, clientHeaders: options.headers.keys, credentialStepHeaders: credentialStepHeaders)
         return .success((request, rule))
+    }
+
+    /// The `Accept-Language` of a request that sets none (nor its client's headers, nor the session's
+    /// configuration): the message language, then English, so that a server that teaches in several
+    /// languages (the fixture server does) answers in the one the learner reads its errors in, and its
+    /// words arrive quoted in a message of the same language. `en` alone in English; `zh-TW` and `zh-CN`
+    /// for the Chinese tables, whose usage is Taiwan's and the mainland's (servers know the region tags
+    /// better than the script ones).
+    static func acceptLanguage(_ language: APIError.MessageLanguage) -> String {
+        if language == .english { return "en" }
+        let tag =
+            switch language.rawValue {
+            case "zh-Hant": "zh-TW"
+            case "zh-Hans": "zh-CN"
+            default: language.rawValue
+            }
+        return tag + ", en;q=0.5"
     }
 
     /// The timeout that applies to `endpoint`, rounded up to whole seconds and at least 1: the endpoint's

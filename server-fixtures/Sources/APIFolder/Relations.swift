@@ -94,12 +94,14 @@ enum Relations {
         for key in body.keys.sorted() where key != "id" {
             guard let sent = body[key], sent != .null else { continue }
             let seen = others.compactMap { $0.objectValue?[key] }.filter { $0 != .null }
-            guard let example = seen.first, Set(seen.map(\.kindName)).count == 1, example.kindName != sent.kindName
+            guard let example = seen.first, Set(seen.map(JSONKind.init)).count == 1,
+                JSONKind(of: example) != JSONKind(of: sent)
             else { continue }
             var shown = String(decoding: example.serialized(), as: UTF8.self)
             if shown.count > 60 { shown = String(shown.prefix(60)) + "…" }
             return .wrongFieldType(
-                field: key, sent: sent.kindName, collection: collection, expected: example.kindName, example: shown)
+                field: key, sent: JSONKind(of: sent), collection: collection, expected: JSONKind(of: example),
+                example: shown)
         }
         return nil
     }
