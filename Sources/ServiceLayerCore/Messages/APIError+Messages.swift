@@ -34,7 +34,8 @@ extension APIError {
 
         /// The language a tag names, or `nil` (a language without a table, `C`). A script wins over a region:
         /// `zh-Hant*` is 繁體中文 and `zh-Hans*` 简体中文 wherever they are written (`zh-Hans-TW`); without a
-        /// script, `zh-TW`, `zh-HK` and `zh-MO` are 繁體中文, and `zh-CN`, `zh-SG` and `zh` alone 简体中文.
+        /// script, `zh-TW`, `zh-HK` and `zh-MO` are 繁體中文, `zh-CN`, `zh-SG` and `zh` alone 简体中文, and another
+        /// region (`zh-MY`) is passed over (`Tests/LanguageChoice/language-choice.json`, shared with the server).
         static func language(ofTag tag: String) -> MessageLanguage? {
             var tag = tag.lowercased()
             if let cut = tag.firstIndex(where: { $0 == "." || $0 == "@" }) { tag = String(tag[..<cut]) }
@@ -46,7 +47,9 @@ extension APIError {
             case "zh":
                 if parts.contains("hant") { return .traditionalChinese }
                 if parts.contains("hans") { return .simplifiedChinese }
-                return parts.contains { ["tw", "hk", "mo"].contains($0) } ? .traditionalChinese : .simplifiedChinese
+                if parts.contains(where: { ["tw", "hk", "mo"].contains($0) }) { return .traditionalChinese }
+                // `zh` alone, `zh-CN`, `zh-SG`; another region (`zh-MY`) names no script and is passed over.
+                return parts.count == 1 || parts.contains { ["cn", "sg"].contains($0) } ? .simplifiedChinese : nil
             default: return nil
             }
         }
