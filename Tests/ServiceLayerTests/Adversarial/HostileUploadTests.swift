@@ -130,7 +130,8 @@ final class HostileUploadTests: HostileServerTestCase {
         guard case .fileAccess(let reason)? = failure else { return XCTFail("\(String(describing: failure))") }
         XCTAssertTrue("\(reason)".contains("growing.bin changed while it was being sent"), "\(reason)")
         XCTAssertTrue("\(reason)".contains(server.baseURL.appendingPathComponent("file").absoluteString), "\(reason)")
-        XCTAssertTrue("\(reason)".contains("\(original.count) bytes, then \(original.count + 1024 * 1024)"), "\(reason)")
+        let sizes = "\(original.count) bytes, then \(original.count + 1024 * 1024)"
+        XCTAssertTrue("\(reason)".contains(sizes), "\(reason)")
         XCTAssertTrue("\(reason)".contains("Send it again once nothing writes to it"), "\(reason)")
         let received = try XCTUnwrap(server.requests.first)
         XCTAssertEqual(received.headers["content-length"], "\(original.count)")

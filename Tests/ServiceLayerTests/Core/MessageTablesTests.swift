@@ -116,7 +116,8 @@ final class MessageTablesTests: XCTestCase {
 
     /// Writes the current fingerprints into `language`'s `…Follows.swift`.
     private static func record(_ language: APIError.MessageLanguage) throws {
-        let folder = ["sv": "Swedish", "zh-Hant": "TraditionalChinese", "zh-Hans": "SimplifiedChinese"][language.rawValue]!
+        let folders = ["sv": "Swedish", "zh-Hant": "TraditionalChinese", "zh-Hans": "SimplifiedChinese"]
+        let folder = try XCTUnwrap(folders[language.rawValue])
         let file = messagesFolder.appendingPathComponent("\(folder)/\(folder)Follows.swift")
         var text = try String(contentsOf: file, encoding: .utf8)
         let start = try XCTUnwrap(text.range(of: "    static let follows: [String: String] = ["))
