@@ -7,8 +7,14 @@
 # iOS 16 call in a copy of one of the app's screens, which must fail. Then the `os(macOS)` branches, read
 # as iOS in a copy (only `Process`, which iOS lacks, may be missing). Then the floor check: the package's
 # modules for arm64-apple-ios14.0 must fail (they use iOS 15 APIs), so the check provably checks.
+# Then the test targets (Tests/*Tests) and the learner's test snippets (the tutorial's tests-*.swift), against
+# a stand-in for XCTest's interface kept in .ci/ios-xctest (the SDK has no XCTest: Xcode keeps it outside the
+# SDK), with the package's modules emitted with -enable-testing as a debug build does (`@testable import`);
+# a self-test plants an unfenced `Process()` in a copy of a test file, which must fail. Files that import
+# swift-testing (`import Testing`) are listed as unchecked: the 17.4 SDK's Swift 5.10 standard library cannot
+# build swift-testing's interface (it lacks `#isolation`), and `@Test`/`#expect` need its macro plugin.
 # Prints a line per module and learner mode; fails on any error or warning (typecheck.sh fails on errors
-# only). Test targets are not checked: the SDK has no XCTest.
+# only).
 #
 # The SDK: ../shared/tools/ios-sdk/setup.sh prepares it from a bare git copy of the public repository
 # danpashin/sdks (IOS_SDK_GIT, or .mirror/danpashin+sdks/repo beside the project) and keeps it in the home
@@ -52,7 +58,8 @@ echo "ios: SDK $sdk (with two declarations of newer SDKs, in a scratch overlay: 
 scratch=${IOS_SCRATCH:-$(mktemp -d)}
 [ -n "${IOS_SCRATCH:-}" ] || trap 'rm -rf "$scratch"' EXIT
 # A kept IOS_SCRATCH keeps its overlay SDK and module caches (a second run is faster), nothing else.
-rm -rf "$scratch/src" "$scratch/15/mods" "$scratch/15/logs" "$scratch/14/mods" "$scratch/14/logs" "$scratch/mac"
+rm -rf "$scratch/src" "$scratch/15/mods" "$scratch/15/logs" "$scratch/14/mods" "$scratch/14/logs" "$scratch/mac" \
+    "$scratch/planted-tests"
 mkdir -p "$scratch/src"
 
 # The SDK as a Swift 6.1+ SDK (Xcode 16.3 and later) declares it, for two declarations the 17.4 SDK (built
@@ -153,6 +160,7 @@ package_modules=(
     service-demo exe "$(sources service-demo no Sources/service-demo)"
     service-bench exe "$(sources service-bench no Sources/service-bench)"
     main-queue-trap exe "$(sources main-queue-trap no Tests/MainQueueTrap)"
+    message-language-probe exe "$(sources message-language-probe no Tests/MessageLanguageProbe)"
 )
 
 # Diagnostics name the scratch folder's links (and the os(macOS) pass's copies, beside them as
@@ -185,8 +193,64 @@ check() { # TRIPLE OUT NAME KIND DIR...
     return 0
 }
 
+# -enable-testing, as SwiftPM's and Xcode's debug builds do: the test targets `@testable import` these modules.
 echo "ios: the package's modules, arm64-apple-ios15.0"
-SWIFT_FLAGS="-swift-version 6" check arm64-apple-ios15.0 "$scratch/15" "${package_modules[@]}"
+SWIFT_FLAGS="-swift-version 6 -enable-testing" check arm64-apple-ios15.0 "$scratch/15" "${package_modules[@]}"
+
+# The test targets (Package.swift's testTarget entries: every folder Tests/*Tests) and the learner's test
+# snippets (the tutorial's Sources/ServiceLayer/ServiceLayer.docc/Resources/tests-*.swift, each a module of its
+# own: two steps of one file declare the same class), against .ci/ios-xctest, emitted first as the module
+# `XCTest`. Emitted as libraries, so the checks after type-checking (isolation regions) run too.
+test_sources() { # NAME DIR: sources NAME no DIR, without the files that import swift-testing (listed)
+    local dir f
+    dir=$(sources "$1" no "$2")
+    for f in "$dir"/*.swift; do
+        if grep -q '^import Testing' "$f"; then
+            echo "  unchecked (imports swift-testing, which has no iOS stand-in here): $(realpath --relative-to="$root" "$f")" >&2
+            rm "$f"
+        fi
+    done
+    echo "$dir"
+}
+echo "ios: the test targets and the learner's test snippets, against .ci/ios-xctest's XCTest, arm64-apple-ios15.0"
+test_modules=(XCTest lib "$(sources XCTest no .ci/ios-xctest)")
+for d in Tests/*Tests; do
+    test_modules+=("$(basename "$d")" lib "$(test_sources "$(basename "$d")" "$d")")
+done
+for f in Sources/ServiceLayer/ServiceLayer.docc/Resources/tests-*.swift; do
+    name=$(basename "$f" .swift)
+    name=Snippet_${name//-/_}
+    mkdir -p "$scratch/src/$name"
+    ln -s "$root/$f" "$scratch/src/$name/"
+    test_modules+=("$name" lib "$scratch/src/$name")
+done
+SWIFT_FLAGS="-swift-version 6" check arm64-apple-ios15.0 "$scratch/15" "${test_modules[@]}"
+
+# The test targets' check checks: a copy of DemoKitTests with an unfenced `Process()` planted in one file must
+# fail, naming that file (iOS has no `Process`: a child process is for Linux and macOS only, behind a fence).
+planted_tests=$scratch/src/DemoKitTests-planted
+mkdir -p "$planted_tests"
+cp -L "$scratch/src/DemoKitTests"/*.swift "$planted_tests/"
+cat >>"$planted_tests/DemoWalkTests.swift" <<'EOF'
+
+/// Planted by .ci/ios.sh's self-test: a child process with no `#if os(Linux) || os(macOS)` fence.
+func plantedChildProcess() { _ = Process() }
+EOF
+# The same check as above (the package's modules and the stand-in from the iOS 15 pass), its verdict kept apart.
+saved_failed=$failed
+failed=0
+SWIFT_FLAGS="-swift-version 6 -I $scratch/15/mods -module-cache-path $scratch/15/cache" \
+    check arm64-apple-ios15.0 "$scratch/planted-tests" DemoKitTests lib "$planted_tests" >"$scratch/planted-tests.txt" 2>&1
+planted_failed=$failed
+failed=$saved_failed
+if [ "$planted_failed" -ne 0 ] \
+    && grep -q "DemoWalkTests.swift:.*error: cannot find 'Process' in scope" "$scratch/planted-tests/logs/DemoKitTests.log"; then
+    echo "  self-test: an unfenced Process() planted in (a copy of) DemoWalkTests.swift fails, as it should"
+else
+    echo "CI (ios): the self-test's unfenced Process() in a copy of DemoWalkTests.swift did not fail: the test targets' check checks nothing" >&2
+    cat "$scratch/planted-tests.txt" >&2
+    failed=1
+fi
 
 # The learner screens and the learner's own API code (Examples/LearnerApp), in the six learner modes with the
 # flags of Examples/LearnerApp/Package.swift, against the real UIKit and SwiftUI: the stand-ins and
@@ -291,4 +355,4 @@ if [ $failed -ne 0 ]; then
     echo "CI (ios): FAILED: errors or warnings above (${elapsed} s)" >&2
     exit 1
 fi
-echo "ios: every module, learner mode and app screen type-checks for arm64-apple-ios15.0 with 0 errors and 0 warnings (${elapsed} s)"
+echo "ios: every module, learner mode, app screen, test target and test snippet type-checks for arm64-apple-ios15.0 with 0 errors and 0 warnings (${elapsed} s)"

@@ -125,4 +125,26 @@ final class CacheValidationTests: FixtureTestCase {
         XCTAssertNil(HTTPDate.parse("Someday, 06-Nov-94 08:49:37 GMT"))
         XCTAssertNil(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 PST"))
     }
+
+    /// The arithmetic that writes a date from 1970 to 9999 writes what the calendar writes: every leap day
+    /// and year end from 1970 to 2100 and the edges of the range, and a date every 997,003 seconds (about
+    /// 11.5 days, so every weekday, month and time of day comes round) from 1970 to the end of 9999.
+    func testHTTPDateArithmeticAgreesWithTheCalendar() {
+        var seconds: [Double] = [0, 0.999, 59, 86_399, 86_400, 951_782_400, 253_402_300_799, 253_402_300_799.5]
+        for year in 1970...2100 {
+            let utc = TimeZone(secondsFromGMT: 0)!
+            let components = [(2, 28), (2, 29), (3, 1), (12, 31)].map {
+                DateComponents(
+                    calendar: Calendar(identifier: .gregorian), timeZone: utc, year: year, month: $0.0, day: $0.1)
+            }
+            seconds += components.compactMap { $0.date?.timeIntervalSince1970 }.map { $0 + 86_399 }
+        }
+        seconds += stride(from: 0, through: 253_402_300_799.0, by: 997_003)
+        for second in seconds {
+            let date = Date(timeIntervalSince1970: second)
+            XCTAssertEqual(HTTPDate.format(date), HTTPDate.calendarFormat(date), "\(second)")
+        }
+        let before = Date(timeIntervalSince1970: -1)
+        XCTAssertEqual(HTTPDate.format(before), "Wed, 31 Dec 1969 23:59:59 GMT", "before 1970: the calendar's")
+    }
 }

@@ -9,9 +9,6 @@ import XCTest
 final class TeachingLanguageTests: FixtureTestCase {
     override func makeServer() -> FixtureServer { apiServer(Self.moviesFolder) }
 
-    /// Words that are the same in Swedish and English, so their presence is no English sentence.
-    private static let sharedWords: Set<String> = ["under", "operator"]
-
     /// The `error` of `method target` with `Accept-Language: language` (none when nil); checks the status and
     /// `Vary: Accept-Language`.
     private func error(
@@ -29,8 +26,9 @@ final class TeachingLanguageTests: FixtureTestCase {
         return try XCTUnwrap(try reply.object()["error"] as? String, reply.text, file: file, line: line)
     }
 
-    /// Asks in English, 繁體中文 and Svenska; each answer names every one of `verbatim`, and the translated
-    /// ones hold no English word (5 letters or more) of the English sentence outside `verbatim`.
+    /// Asks in English, 繁體中文, 简体中文 and Svenska; each answer names every one of `verbatim`, and the
+    /// translated ones hold no English prose word (`TeachingTablesTests.proseWords`) of the English sentence
+    /// outside `verbatim`.
     private func checkTranslated(
         _ method: String, _ target: String, json: String? = nil, status: Int, verbatim: [String],
         file: StaticString = #filePath, line: UInt = #line
@@ -39,13 +37,8 @@ final class TeachingLanguageTests: FixtureTestCase {
         XCTAssertEqual(
             try error(method, target, json: json, language: nil, status: status, file: file, line: line), english,
             "no Accept-Language is English", file: file, line: line)
-        var prose = english
-        for token in verbatim.sorted(by: { $0.count > $1.count }) {
-            prose = prose.replacingOccurrences(of: token, with: " ")
-        }
-        let englishWords = Set(
-            prose.split { !$0.isLetter || !$0.isASCII }.map(String.init).filter { $0.count >= 5 }
-        ).subtracting(Self.sharedWords)
+        let englishWords = TeachingTablesTests.proseWords(english, facts: verbatim)
+            .subtracting(TeachingTablesTests.sharedWords)
         XCTAssertFalse(
             englishWords.isEmpty, "control: the English message has prose: \(english)", file: file, line: line)
         for language in ["zh-Hant-TW", "zh-TW", "zh-CN", "zh-Hans", "sv-SE", "sv"] {
@@ -54,7 +47,7 @@ final class TeachingLanguageTests: FixtureTestCase {
             for token in verbatim {
                 XCTAssertTrue(text.contains(token), "\(language) keeps \(token): \(text)", file: file, line: line)
             }
-            let words = Set(text.split { !$0.isLetter || !$0.isASCII }.map(String.init))
+            let words = TeachingTablesTests.proseWords(text)
             XCTAssertTrue(
                 words.isDisjoint(with: englishWords),
                 "\(language) has English \(words.intersection(englishWords)): \(text)",
@@ -122,9 +115,40 @@ final class TeachingLanguageTests: FixtureTestCase {
             "GET", "/movies?year_gtt=2020", status: 400, verbatim: ["_gtt", "year", "_lt _lte _gt _gte _ne _like"])
     }
 
-    func testAnUntranslatedMessageStaysEnglish() throws {
-        let reply = try fetch("/movies?_limit=x", headers: ["Accept-Language": "sv"])
-        XCTAssertEqual(reply.status, 400)
-        XCTAssertTrue(reply.text.contains("must be a whole number"), reply.text)
+    /// A request the parser refuses answers in the language its raw head asks for, when it has one.
+    func testARefusedRequestFollowsTheAcceptLanguageOfItsHead() throws {
+        let cases: [(String?, String)] = [
+            ("zh-TW", "錯誤的要求：缺少 Host 標頭。"), ("zh-CN", "错误的请求：缺少 Host 请求头。"),
+            ("sv", "Felaktig begäran: Host-header saknas"), (nil, "Bad request: missing Host header"),
+        ]
+        for (language, expected) in cases {
+            let field = language.map { "accept-LANGUAGE: \($0)\r\n" } ?? ""
+            let answer = try rawExchange("GET /movies HTTP/1.1\r\n\(field)\r\n")
+            XCTAssertEqual(answer.status, 400)
+            XCTAssertEqual(answer.text, #"{"error":"\#(expected)"}"#, String(describing: language))
+            XCTAssertEqual(answer.headers["vary"], "Accept-Language")
+        }
+        let chunked = try rawExchange(
+            "POST /movies HTTP/1.1\r\nHost: x\r\nAccept-Language: sv\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")
+        XCTAssertEqual(chunked.text, #"{"error":"Felaktig begäran: felformad chunk-storlek"}"#)
     }
+
+    /// The database, the query language, `routes.json`, the 501 and the 412 answer in the learner's language
+    /// too (issue 56): no teaching answer of the server stays English under zh-TW, zh-CN or sv.
+    func testTheRestOfTheTeachingFollowsAcceptLanguage() throws {
+        try checkTranslated("GET", "/movies/99", status: 404, verbatim: ["movies/99", "GET /movies"])
+        try checkTranslated("GET", "/movies?_limit=x", status: 400, verbatim: ["_limit", "1", "1000", "x"])
+        try checkTranslated(
+            "GET", "/movies?yaer=2000", status: 400,
+            verbatim: ["yaer", "year", "director, genre, id, overview, rating, tags, title"])
+        try checkTranslated("GET", "/movies?title_like=a{2}", status: 400, verbatim: ["title_like", "{m,n}", "_like"])
+        try checkTranslated(
+            "GET", "/movies?_embed=revews", status: 400,
+            verbatim: ["_embed=revews", "revews", "movies", "reviews, review", "reviews"])
+        try checkTranslated("POST", "/movies", json: "[1]", status: 400, verbatim: ["JSON", "{\"title\": \"New\"}"])
+        try checkTranslated("POST", "/movies", json: "{\"a\": tru}", status: 400, verbatim: ["JSON", "true"])
+        try checkTranslated("GET", "/movies/1?genre=drama", status: 400, verbatim: ["GET /movies/:id", "genre"])
+        try checkTranslated("BREW", "/movies", status: 501, verbatim: [])
+    }
+
 }

@@ -9,7 +9,14 @@ import Darwin
 #endif
 
 /// The `fixture-server` executable: every option in `--help`, bounds, and `--snapshot` written on SIGTERM.
+/// Each test runs it as a child process, which exists on macOS and Linux only (`Process`:
+/// https://developer.apple.com/documentation/foundation/process lists macOS only): elsewhere (iOS, tvOS, watchOS,
+/// visionOS) every test is skipped, and the fences keep the test target compiling there.
 final class ExecutableOptionsTests: XCTestCase {
+    /// Why a test is skipped where there are no child processes.
+    private static let noChildProcesses =
+        "the fixture-server executable is run as a child process on Linux and macOS only"
+
     /// The built `fixture-server` next to the test bundle, or a skip when this build has none.
     private func executable() throws -> URL {
         var folder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -26,6 +33,7 @@ final class ExecutableOptionsTests: XCTestCase {
     /// Runs the executable with `arguments` (in `folder`, the test's own current folder by default) to its
     /// end; returns the status, stdout and stderr.
     private func run(_ arguments: [String], in folder: URL? = nil) throws -> (status: Int32, out: String, err: String) {
+        #if os(Linux) || os(macOS)
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
@@ -42,6 +50,9 @@ final class ExecutableOptionsTests: XCTestCase {
             process.terminationStatus, String(decoding: outData, as: UTF8.self),
             String(decoding: errData, as: UTF8.self)
         )
+        #else
+        throw XCTSkip(Self.noChildProcesses)
+        #endif
     }
 
     func testHelpListsEveryOption() throws {
@@ -106,6 +117,7 @@ final class ExecutableOptionsTests: XCTestCase {
         XCTAssertTrue(result.err.contains("inside the ServiceLayer checkout"), result.err)
     }
 
+    #if os(Linux) || os(macOS)
     /// Starts the executable with `arguments` and reads its stdout up to its "listening on" line (or its end);
     /// the caller stops it.
     private func startListening(_ arguments: [String]) throws -> (process: Process, text: String) {
@@ -125,8 +137,10 @@ final class ExecutableOptionsTests: XCTestCase {
         }
         return (process, text)
     }
+    #endif
 
     func testThePlainServerListsEveryRouteBeforeListening() throws {
+        #if os(Linux) || os(macOS)
         let (process, text) = try startListening(["--port", "0"])
         process.terminate()
         process.waitUntilExit()
@@ -136,9 +150,13 @@ final class ExecutableOptionsTests: XCTestCase {
         ] {
             XCTAssertTrue(text.contains(line), "\(line) in:\n\(text)")
         }
+        #else
+        throw XCTSkip(Self.noChildProcesses)
+        #endif
     }
 
     func testSnapshotIsWrittenWhenTheServerStops() throws {
+        #if os(Linux) || os(macOS)
         let folder = try TemporaryFolder("snapshot-exe")
         defer { folder.remove() }
         try folder.write("db.json", #"{"notes": [{"id": 1, "text": "kept"}]}"#)
@@ -156,5 +174,8 @@ final class ExecutableOptionsTests: XCTestCase {
         XCTAssertEqual(process.terminationStatus, 0)
         let saved = try String(contentsOf: snapshot, encoding: .utf8)
         XCTAssertTrue(saved.contains("\"kept\""), saved)
+        #else
+        throw XCTSkip(Self.noChildProcesses)
+        #endif
     }
 }

@@ -61,7 +61,7 @@ final class ReadOnlyAndDelayTests: OptionsTestCase {
         }
         // The control: the router sets the delay on the answer it finishes, and only when asked to.
         let response = HTTPResponse(status: 200, contentType: nil)
-        XCTAssertEqual(Router(options: options).finish(response).delay, 0.4)
+        XCTAssertEqual(Router(delay: options.delay).finish(response).delay, 0.4)
         XCTAssertEqual(Router().finish(response).delay, 0)
     }
 

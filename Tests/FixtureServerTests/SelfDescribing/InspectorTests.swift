@@ -56,6 +56,21 @@ final class InspectorTests: OptionsTestCase {
         XCTAssertFalse(page.text.contains("src=\"http"), "no script from elsewhere")
     }
 
+    /// The reason reads in the request's language, sentences ended as that language ends them (issue 56: no
+    /// 「。.」).
+    func testTheReasonIsInTheRequestsLanguage() throws {
+        let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
+        _ = try send(server, "DELETE", "/categories", ["Accept-Language": "zh-TW"])
+        _ = try send(server, "GET", "/movies?_order=desc", ["Accept-Language": "zh-CN"])
+        _ = try send(server, "DELETE", "/categories", ["Accept-Language": "sv"])
+        let reasons = try requests(server).compactMap { $0["reason"] as? String }
+        XCTAssertEqual(reasons.count, 3)
+        XCTAssertTrue(reasons[0].hasSuffix("Tillåtna metoder: GET, HEAD, OPTIONS."), reasons[0])
+        XCTAssertEqual(reasons[1], "_order 必须和 _sort 一起使用，例如 _sort=year&_order=desc。")
+        XCTAssertTrue(reasons[2].hasSuffix("）。允許的方法：GET, HEAD, OPTIONS。"), reasons[2])
+        for reason in reasons { XCTAssertFalse(reason.contains("。."), reason) }
+    }
+
     func testNoPageElsewhereMayReadIt() throws {
         let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
         for path in ["/_inspector", "/_inspector/requests"] {
@@ -95,6 +110,24 @@ final class InspectorTests: OptionsTestCase {
         let after = try send(server, "GET", "/_inspector/requests?after=\(Inspector.capacity + 4)")
         let newer = try XCTUnwrap(try JSONSerialization.jsonObject(with: after.body) as? [String: Any])
         XCTAssertEqual((newer["requests"] as? [Any])?.count, 1, "?after= gives only the newer ones")
+    }
+
+    /// An exchange with bodies over `Inspector.keptWhole` bytes is formatted when it is recorded (the ring
+    /// keeps no large body); it shows as a small one does: cut to `Inspector.bodyLimit`, its secret masked.
+    func testALargeBodyIsShownCutAndMaskedAsASmallOneIs() throws {
+        let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
+        let filler = String(repeating: "x", count: Inspector.keptWhole)
+        _ = try send(server, "POST", "/login", body: #"{"password":"large-secret-7","note":"\#(filler)"}"#)
+        _ = try send(server, "POST", "/login", body: #"{"password":"small-secret-8"}"#)
+        let list = try requests(server)
+        XCTAssertEqual(list.map { $0["number"] as? Int }, [2, 1], "both kept, in order")
+        let everything = String(decoding: try JSONSerialization.data(withJSONObject: list), as: UTF8.self)
+        XCTAssertFalse(everything.contains("large-secret-7"), everything.prefix(300) + "…")
+        XCTAssertFalse(everything.contains("small-secret-8"))
+        let large = try XCTUnwrap(list[1]["requestBody"] as? String)
+        XCTAssertTrue(large.hasSuffix("… (cut)"), "cut to the body limit")
+        XCTAssertLessThanOrEqual(large.utf8.count, Inspector.bodyLimit + "… (cut)".utf8.count)
+        XCTAssertEqual(list[1]["status"] as? Int, list[0]["status"] as? Int, "answered as the small one")
     }
 
     func testNoInspectorMeansNotFound() throws {

@@ -38,8 +38,12 @@ final class MessageLanguageTests: XCTestCase {
         XCTAssertEqual(tags([:]), [])
     }
 
-    /// The probe with `environment` (and nothing else of this process's): its three lines.
+    /// The probe with `environment` (and nothing else of this process's): its three lines. Skips the test where
+    /// there are no child processes: `Process` exists on macOS and Linux only
+    /// (https://developer.apple.com/documentation/foundation/process lists macOS only), so without this fence the
+    /// test target does not compile for iOS, tvOS, watchOS or visionOS.
     private func probe(_ environment: [String: String], arguments: [String] = []) throws -> [String] {
+        #if os(Linux) || os(macOS)
         let folders = [
             Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
             URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
@@ -66,6 +70,9 @@ final class MessageLanguageTests: XCTestCase {
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0)
         return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        #else
+        throw XCTSkip("child processes are started on Linux and macOS only")
+        #endif
     }
 
     func testEachEnvironmentChoosesItsLanguageInAChildProcess() throws {

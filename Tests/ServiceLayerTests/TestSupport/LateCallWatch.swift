@@ -119,8 +119,21 @@ final class LateCallWatch: NSObject, XCTestObservation, @unchecked Sendable {
     func testCaseWillStart(_ testCase: XCTestCase) {
         lock.withLock { current = testCase }
         for message in problems() {
+            // Apple's XCTest deprecates `recordFailure(withDescription:inFile:atLine:expected:)` (since Xcode 12,
+            // https://developer.apple.com/documentation/xctest/xctestcase/recordfailure(withdescription:infile:atline:expected:))
+            // for `record(_:)` with an `XCTIssue`, which swift-corelibs-xctest (Linux) lacks.
+            #if canImport(ObjectiveC)
+            let file: String = #filePath
+            let line: Int = #line
+            testCase.record(
+                XCTIssue(
+                    type: .assertionFailure, compactDescription: "late: \(message)",
+                    sourceCodeContext: XCTSourceCodeContext(
+                        location: XCTSourceCodeLocation(filePath: file, lineNumber: line))))
+            #else
             testCase.recordFailure(
                 withDescription: "late: \(message)", inFile: #filePath, atLine: #line, expected: true)
+            #endif
         }
     }
 

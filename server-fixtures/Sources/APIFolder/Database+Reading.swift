@@ -11,7 +11,7 @@ extension Database {
         if let parent {
             let parentID = context.parameters["id"] ?? ""
             guard (store.collections[parent] ?? []).contains(where: { Self.id(of: $0) == parentID }) else {
-                return Self.notFound(parent, parentID)
+                return Self.notFound(parent, parentID, for: context.request)
             }
             let key = Relations.foreignKey(of: parent)
             items = items.filter { Relations.refers($0.objectValue?[key], to: parentID) }
@@ -22,7 +22,7 @@ extension Database {
             query = try CollectionQuery.parse(
                 rawItems, elements: store.collections[name] ?? [])
             guard query.dependents.isEmpty else {
-                throw .init(message: "_dependent belongs to DELETE /\(name)/:id, not to a GET")
+                throw .init(.dependentOnGet(collection: name))
             }
             links = try Self.links(query, name, store)
         } catch {
@@ -42,7 +42,7 @@ extension Database {
         let id = context.parameters["id"] ?? ""
         let store = state.withLock { $0 }
         guard let item = store.collections[name]?.first(where: { Self.id(of: $0) == id }) else {
-            return Self.notFound(name, id)
+            return Self.notFound(name, id, for: context.request)
         }
         var query = CollectionQuery()
         for (key, value) in CollectionQuery.items(ofTarget: context.request.target) {
@@ -52,8 +52,7 @@ extension Database {
             case "_expand": query.expands += names
             case "_": continue
             default:
-                return .error(
-                    400, "GET /\(name)/:id reads only _embed and _expand, not \(key); filters go on GET /\(name)")
+                return .teaching(400, .itemReadsOnlyLinks(collection: name, parameter: key), for: context.request)
             }
         }
         switch Result(catching: { () throws(CollectionQuery.QueryError) in try Self.links(query, name, store) }) {

@@ -10,14 +10,10 @@ extension Database {
             parsed = try JSONReader.parse(context.request.body)
         } catch {
             return .answer(
-                .error(
-                    400,
-                    "The body is not JSON (line \(error.line): \(error.message)); send a JSON object, e.g. {\"title\": \"New\"}"
-                ))
+                .teaching(400, .bodyNotJSON(line: error.line, problem: error.problem), for: context.request))
         }
         guard case .object(let members) = parsed.value else {
-            return .answer(
-                .error(400, "The body must be a JSON object, not \(parsed.kindName), e.g. {\"title\": \"New\"}"))
+            return .answer(.teaching(400, .bodyNotObject(kind: JSONKind(of: parsed.value)), for: context.request))
         }
         return .value(members)
     }
@@ -30,15 +26,14 @@ extension Database {
         case .answer(let response): return response
         }
         if let id = members["id"], Self.idText(id) == nil {
-            return .error(
-                400, "id must be an integer or a string of 1 to 200 characters without / or control characters")
+            return .teaching(400, .invalidID, for: context.request)
         }
         let result = state.withLock { store -> Outcome<ServerJSON> in
             var items = store.collections[name] ?? []
             if let parent {
                 let parentID = context.parameters["id"] ?? ""
                 guard let owner = store.collections[parent]?.first(where: { Self.id(of: $0) == parentID }) else {
-                    return .answer(Self.notFound(parent, parentID))
+                    return .answer(Self.notFound(parent, parentID, for: context.request))
                 }
                 members[Relations.foreignKey(of: parent)] = owner.objectValue?["id"]
             }
@@ -47,15 +42,12 @@ extension Database {
             }
             if let id = members["id"].flatMap(Self.idText) {
                 guard !items.contains(where: { Self.id(of: $0) == id }) else {
-                    return .answer(.error(409, "\(name)/\(id) already exists; PUT /\(name)/\(id) replaces it"))
+                    return .answer(.teaching(409, .alreadyExists(collection: name, id: id), for: context.request))
                 }
             } else {
                 guard let next = Self.nextID(items, strings: stringIDs.contains(name)) else {
                     return .answer(
-                        .error(
-                            409,
-                            "\(name) already has the largest possible id (\(Int.max)), so no next id can be made; "
-                                + "send an id in the body"))
+                        .teaching(409, .noNextID(collection: name, largest: Int.max), for: context.request))
                 }
                 members["id"] = next
             }
@@ -114,8 +106,7 @@ extension Database {
             else { return nil }
             let oldID = items[index].objectValue?["id"] ?? .string(id)
             if let sent = members["id"], !sent.matches(oldID) {
-                let shown = Self.idText(sent) ?? "not an integer or a plain string"
-                return .error(400, "The id in the body (\(shown)) is not \(id); leave id out, or send \(id)")
+                return .teaching(400, .idMismatch(sent: Self.idText(sent), id: id), for: context.request)
             }
             var others = items
             others.remove(at: index)
@@ -131,7 +122,7 @@ extension Database {
             return HTTPResponse(
                 status: 200, contentType: HTTPResponse.jsonContentType, body: ServerJSON.object(object).serialized())
         }
-        guard let result else { return Self.notFound(name, id) }
+        guard let result else { return Self.notFound(name, id, for: context.request) }
         if result.status == 200 { notify(name, try? JSONReader.parse(result.body).value, id: id) }
         return result
     }
@@ -142,13 +133,13 @@ extension Database {
         let id = context.parameters["id"] ?? ""
         for (key, value) in CollectionQuery.items(ofTarget: context.request.target) where key != "_" {
             guard key == "_dependent" else {
-                return .error(400, "DELETE /\(name)/:id reads only _dependent (e.g. _dependent=reviews), not \(key)")
+                return .teaching(
+                    400, .deleteReadsOnlyDependent(collection: name, parameter: key), for: context.request)
             }
             for dependent in value.split(separator: ",").map(String.init) where collections[dependent] == nil {
-                let hint =
-                    EditDistance.closest(to: dependent, among: Array(collections.keys)).map { " Did you mean \($0)?" }
-                    ?? ""
-                return .error(400, "_dependent=\(dependent): there is no collection \(dependent).\(hint)")
+                let suggestion = EditDistance.closest(to: dependent, among: Array(collections.keys))
+                return .teaching(
+                    400, .noDependentCollection(name: dependent, suggestion: suggestion), for: context.request)
             }
         }
         let key = Relations.foreignKey(of: name)
@@ -173,7 +164,7 @@ extension Database {
             save(store)
             return (item, dependents)
         }
-        guard let removed else { return Self.notFound(name, id) }
+        guard let removed else { return Self.notFound(name, id, for: context.request) }
         notify(name, removed.0, id: id)
         for (other, child) in removed.1 { notify(other, child, id: Self.id(of: child) ?? "") }
         return HTTPResponse(status: 204, contentType: nil)

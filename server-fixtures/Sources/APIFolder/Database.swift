@@ -218,9 +218,10 @@ final class Database: Sendable {
         return ServerJSON.object(all).serialized(pretty: true)
     }
 
-    static func notFound(_ name: String, _ id: String) -> HTTPResponse {
+    /// The 404 of item `id` of `name` (the id cut to 60 characters), in the language `request` asks for.
+    static func notFound(_ name: String, _ id: String, for request: HTTPRequest) -> HTTPResponse {
         let shown = id.count > 60 ? String(id.prefix(60)) + "…" : id
-        return .error(404, "\(name)/\(shown) not found. GET /\(name) lists the ids there are.")
+        return .teaching(404, .itemNotFound(collection: name, id: shown), for: request)
     }
 }
 

@@ -7,18 +7,23 @@ import Foundation
 final class LiveAPI: Sendable {
     /// The folder.
     let folder: URL
-    private let options: FixtureServer.Options
+    /// Whether database writes are also saved to `db.json` (`--write`).
+    private let writesBack: Bool
+    /// Whether the folder answers only GET, HEAD and OPTIONS (`--read-only`).
+    let readOnly: Bool
     private let current: Locked<(api: APIFolder, routes: [Route])>
     /// Told the paths a database write changed (to move their validators); set once by the server.
     private let changed = Locked<(@Sendable (String) -> Void)?>(nil)
 
-    /// Loads `folder` with `options` (`writesBack`, `readOnly`).
+    /// Loads `folder`, saving database writes to `db.json` when `writesBack`, answering only reads when
+    /// `readOnly` (`FixtureServer.Options`' `writesBack` and `readOnly`).
     /// - Throws: ``APIFolderError`` naming the first problem in the folder.
-    init(folder: URL, options: FixtureServer.Options) throws(APIFolderError) {
-        let api = try APIFolder.load(folder, writesBack: options.writesBack)
+    init(folder: URL, writesBack: Bool, readOnly: Bool) throws(APIFolderError) {
+        let api = try APIFolder.load(folder, writesBack: writesBack)
         self.folder = folder
-        self.options = options
-        current = Locked((api, Self.routes(of: api, readOnly: options.readOnly)))
+        self.writesBack = writesBack
+        self.readOnly = readOnly
+        current = Locked((api, Self.routes(of: api, readOnly: readOnly)))
     }
 
     /// The folder as loaded last.
@@ -37,11 +42,11 @@ final class LiveAPI: Sendable {
     /// Every path of the old and new folder gets new validators.
     /// - Throws: ``APIFolderError`` naming the first problem in the new files.
     func reload() throws(APIFolderError) {
-        let api = try APIFolder.load(folder, writesBack: options.writesBack)
+        let api = try APIFolder.load(folder, writesBack: writesBack)
         let handler = changed.withLock { $0 }
         if let handler { api.database?.onChange(handler) }
         let old = current.withLock { state in
-            defer { state = (api, Self.routes(of: api, readOnly: options.readOnly)) }
+            defer { state = (api, Self.routes(of: api, readOnly: readOnly)) }
             return state.api
         }
         guard let handler else { return }
@@ -70,11 +75,9 @@ final class LiveAPI: Sendable {
             var readable = Route(pattern, route.handlers.filter { $0.method == "GET" })
             let allow = readable.allowHeader
             readable.refusal = { context in
-                var response = HTTPResponse.error(
-                    405,
-                    "\(context.request.method) \(context.request.routePath) would change the data, and this server "
-                        + "runs with --read-only (FixtureServer.Options.readOnly): it answers \(allow). "
-                        + "Restart it without --read-only to write.")
+                var response = HTTPResponse.teaching(
+                    405, .readOnly(method: context.request.method, path: context.request.routePath, allowed: allow),
+                    for: context.request)
                 response.fields.append(.init(name: "Allow", value: allow))
                 return response
             }

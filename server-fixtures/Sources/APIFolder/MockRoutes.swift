@@ -88,7 +88,7 @@ struct MockRoute: Sendable {
             var code: Int?
             if let text = headers["x-mock-response-code"] {
                 guard text.count <= 3, let number = Int(text), (100...599).contains(number) else {
-                    return .error(400, "X-Mock-Response-Code must be a status code from 100 to 599, e.g. 404")
+                    return .teaching(400, .mockCodeInvalid, for: context.request)
                 }
                 code = number
             }
@@ -97,12 +97,10 @@ struct MockRoute: Sendable {
                     (name == nil || example.name == name) && (code == nil || example.status == code)
                 })
             else {
-                let known = examples.map { "\($0.name.map { "\"\($0)\" " } ?? "")(\($0.status))" }
-                let wanted = [name.map { "named \"\($0)\"" }, code.map { "with status \($0)" }].compactMap { $0 }
-                return .error(
-                    404,
-                    "No example \(wanted.joined(separator: " and ")) for \(method) \(pattern); it has: \(known.joined(separator: ", "))"
-                )
+                let known = examples.map { MockExampleName(name: $0.name, status: $0.status) }
+                return .teaching(
+                    404, .noMockExample(name: name, status: code, method: method, pattern: pattern, examples: known),
+                    for: context.request)
             }
             return example.response
         }
@@ -113,7 +111,7 @@ struct MockRoute: Sendable {
         {
             return example.response
         }
-        return .error(404, "No example of \(method) \(pattern) matches this request")
+        return .teaching(404, .noMockMatch(method: method, pattern: pattern), for: context.request)
     }
 }
 

@@ -58,14 +58,11 @@ enum Relations {
         let children = collections.keys.filter { $0 != collection }.sorted()
         let parents = children.map(singular)
         let options = (allowChildren ? children + parents : parents)
-        let hint = EditDistance.closest(to: name, among: options).map { " Did you mean \($0)?" } ?? ""
-        let verb = allowChildren ? "_embed" : "_expand"
         return .failure(
             .init(
-                message:
-                    "\(verb)=\(name): no collection \(name) points at \(collection), and no \(collection) item points at a \(name) "
-                    + "(json-server's rule: a review points at a movie with movieId).\(hint) "
-                    + "Possible here: \(options.isEmpty ? "none" : options.joined(separator: ", "))"))
+                .noLink(
+                    parameter: allowChildren ? "_embed" : "_expand", name: name, collection: collection,
+                    suggestion: EditDistance.closest(to: name, among: options), options: options)))
     }
 
     /// `item` with each link added: children as an array under the collection's name, a parent as an

@@ -23,24 +23,47 @@ enum RestaurantRoutes {
         let menuIds: [Int]
     }
 
+    /// The bodies of `GET /menu` already written, by authority and category: the menu never changes, so each
+    /// is encoded once. At most ``limit`` (the authority is the client's `Host`); when full it starts over.
+    private final class MenuBodies: Sendable {
+        static let limit = 32
+        private let bodies = Locked<[String: Data]>([:])
+
+        /// The body for `key`, made by `make` the first time.
+        func body(_ key: String, _ make: () -> Data) -> Data {
+            if let body = bodies.withLock({ $0[key] }) { return body }
+            let body = make()
+            bodies.withLock { bodies in
+                if bodies.count >= Self.limit { bodies.removeAll() }
+                bodies[key] = body
+            }
+            return body
+        }
+    }
+
     /// The four restaurant routes over `data`.
     static func routes(_ data: FixtureData) -> [Route] {
-        [
+        let menuBodies = MenuBodies()
+        return [
             Route("/categories", [("GET", { _ in .json(200, ["categories": data.menu.categories]) })]),
-            Route("/menu", [("GET", { menu($0, data) })]),
+            Route("/menu", [("GET", { menu($0, data, menuBodies) })]),
             Route("/images/:name", [("GET", { image($0, data) })]),
             Route("/order", [("POST", { order($0, data) })]),
         ]
     }
 
-    private static func menu(_ context: RouteContext, _ data: FixtureData) -> HTTPResponse {
+    private static func menu(_ context: RouteContext, _ data: FixtureData, _ bodies: MenuBodies) -> HTTPResponse {
         let category = context.request.query["category"]
-        let items = data.menu.items.filter { category == nil || $0.category == category }.map {
-            WireItem(
-                id: $0.id, name: $0.name, description: $0.description, price: $0.price, category: $0.category,
-                imageURL: "http://\(context.authority)/images/\($0.id).png")
+        // The key separates the authority from the category with a byte neither can hold.
+        let body = bodies.body(context.authority + "\n" + (category.map { "=" + $0 } ?? "")) {
+            let items = data.menu.items.filter { category == nil || $0.category == category }.map {
+                WireItem(
+                    id: $0.id, name: $0.name, description: $0.description, price: $0.price, category: $0.category,
+                    imageURL: "http://\(context.authority)/images/\($0.id).png")
+            }
+            return JSON.encode(["items": items])
         }
-        return .json(200, ["items": items])
+        return HTTPResponse(status: 200, contentType: HTTPResponse.jsonContentType, body: body)
     }
 
     private static func image(_ context: RouteContext, _ data: FixtureData) -> HTTPResponse {

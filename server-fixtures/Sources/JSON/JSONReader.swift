@@ -47,8 +47,24 @@ struct LocatedJSON: Sendable {
 struct JSONSyntaxError: Error, Sendable {
     /// The 1-based line.
     let line: Int
-    /// What is wrong, e.g. "expected ',' or '}'".
-    let message: String
+    /// What is wrong, as facts each language writes (a request body's error is a `Teaching`).
+    let problem: Problem
+
+    /// What the reader found wrong.
+    enum Problem: Sendable, Equatable {
+        case textAfterValue, unexpectedEnd, unexpectedEndInObject, unexpectedEndInArray, unexpectedCharacter
+        /// `tru`, `nul`...: the literal that was expected.
+        case invalidLiteral(expected: String)
+        /// Arrays and objects nested deeper than `limit`.
+        case nestedTooDeep(limit: Int)
+        case expectedMemberName, expectedColon, expectedCommaOrBrace, expectedCommaOrBracket
+        /// A member name used twice in one object.
+        case duplicateMember(String)
+        case invalidSurrogatePair, invalidUnicodeEscape, invalidEscape, controlCharacterInString
+        case unterminatedString, leadingZero, digitsAfterPoint, digitsInExponent, invalidNumber
+        /// A number beyond ±1.8e308 (its first 40 characters).
+        case numberOutOfRange(String)
+    }
 }
 
 /// A small strict JSON parser (RFC 8259) that records lines; nesting deeper than 200 levels is an error.
@@ -64,7 +80,7 @@ struct JSONReader {
         if reader.bytes.starts(with: [0xEF, 0xBB, 0xBF]) { reader.index = 3 }
         let value = try reader.parseValue()
         reader.skipSpace()
-        guard reader.index == reader.bytes.count else { throw reader.error("unexpected text after the JSON value") }
+        guard reader.index == reader.bytes.count else { throw reader.error(.textAfterValue) }
         return value
     }
 
@@ -72,8 +88,8 @@ struct JSONReader {
         self.bytes = bytes
     }
 
-    private func error(_ message: String) -> JSONSyntaxError {
-        JSONSyntaxError(line: line, message: message)
+    private func error(_ problem: JSONSyntaxError.Problem) -> JSONSyntaxError {
+        JSONSyntaxError(line: line, problem: problem)
     }
 
     private mutating func skipSpace() {
@@ -90,7 +106,7 @@ struct JSONReader {
 
     private mutating func parseValue() throws(JSONSyntaxError) -> LocatedJSON {
         skipSpace()
-        guard index < bytes.count else { throw error("unexpected end of file") }
+        guard index < bytes.count else { throw error(.unexpectedEnd) }
         let start = line
         switch bytes[index] {
         case UInt8(ascii: "{"): return LocatedJSON(line: start, members: try parseObject())
@@ -106,14 +122,14 @@ struct JSONReader {
     private mutating func literal(_ word: String) throws(JSONSyntaxError) {
         let expected = Array(word.utf8)
         guard bytes.count - index >= expected.count, Array(bytes[index..<(index + expected.count)]) == expected else {
-            throw error("invalid literal (expected \(word))")
+            throw error(.invalidLiteral(expected: word))
         }
         index += expected.count
     }
 
     private mutating func nest() throws(JSONSyntaxError) {
         depth += 1
-        if depth > 200 { throw error("nested deeper than 200 levels") }
+        if depth > 200 { throw error(.nestedTooDeep(limit: 200)) }
     }
 
     private mutating func parseObject() throws(JSONSyntaxError) -> [String: LocatedJSON] {
@@ -128,22 +144,22 @@ struct JSONReader {
         }
         while true {
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a member name") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error(.expectedMemberName) }
             let key = try parseString()
-            if members[key] != nil { throw error("duplicate member \"\(key)\"") }
+            if members[key] != nil { throw error(.duplicateMember(key)) }
             skipSpace()
-            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error(.expectedColon) }
             index += 1
             members[key] = try parseValue()
             skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of file in an object") }
+            guard index < bytes.count else { throw error(.unexpectedEndInObject) }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
                 return members
             } else {
-                throw error("expected ',' or '}'")
+                throw error(.expectedCommaOrBrace)
             }
         }
     }
@@ -161,14 +177,14 @@ struct JSONReader {
         while true {
             elements.append(try parseValue())
             skipSpace()
-            guard index < bytes.count else { throw error("unexpected end of file in an array") }
+            guard index < bytes.count else { throw error(.unexpectedEndInArray) }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
                 return elements
             } else {
-                throw error("expected ',' or ']'")
+                throw error(.expectedCommaOrBracket)
             }
         }
     }
@@ -209,24 +225,24 @@ struct JSONReader {
                     {
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw error(.invalidSurrogatePair) }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    guard let scalar = Unicode.Scalar(code) else { throw error(.invalidUnicodeEscape) }
                     scalars.append(scalar)
-                default: throw error("invalid escape in a string")
+                default: throw error(.invalidEscape)
                 }
-            case 0x00..<0x20: throw error("control character in a string (use \\n)")
+            case 0x00..<0x20: throw error(.controlCharacterInString)
             default: raw.append(byte)
             }
         }
-        throw error("unterminated string")
+        throw error(.unterminatedString)
     }
 
     private mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
         guard bytes.count - index >= 4,
             let code = UInt32(String(decoding: bytes[index..<(index + 4)], as: UTF8.self), radix: 16)
-        else { throw error("invalid \\u escape") }
+        else { throw error(.invalidUnicodeEscape) }
         index += 4
         return code
     }
@@ -237,14 +253,14 @@ struct JSONReader {
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
         let digitsStart = index
         while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-        guard index > digitsStart else { throw error("unexpected character") }
-        if index - digitsStart > 1, bytes[digitsStart] == 0x30 { throw error("leading zero in a number") }
+        guard index > digitsStart else { throw error(.unexpectedCharacter) }
+        if index - digitsStart > 1, bytes[digitsStart] == 0x30 { throw error(.leadingZero) }
         if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
             isInteger = false
             index += 1
             let fraction = index
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            guard index > fraction else { throw error("digits expected after '.'") }
+            guard index > fraction else { throw error(.digitsAfterPoint) }
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             isInteger = false
@@ -254,15 +270,12 @@ struct JSONReader {
             }
             let exponent = index
             while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
-            guard index > exponent else { throw error("digits expected in the exponent") }
+            guard index > exponent else { throw error(.digitsInExponent) }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
         if isInteger, let number = Int(text) { return .int(number) }
         guard let number = Double(text), number.isFinite else {
-            throw error(
-                Double(text) == nil
-                    ? "invalid number"
-                    : "number out of range (\(text.prefix(40))): beyond ±1.8e308, which JSON numbers here cannot hold")
+            throw error(Double(text) == nil ? .invalidNumber : .numberOutOfRange(String(text.prefix(40))))
         }
         return .double(number)
     }

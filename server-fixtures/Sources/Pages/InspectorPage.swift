@@ -39,9 +39,10 @@ enum InspectorPage {
 
     /// The page showing `inspector`'s exchanges now (the script then polls for newer ones).
     static func html(_ inspector: Inspector) -> String {
-        let entries = inspector.entries.reversed()
+        let kept = inspector.entries
+        let entries = kept.reversed()
         let rows = entries.map(row).joined()
-        let last = inspector.entries.last?.number ?? 0
+        let last = kept.last?.number ?? 0
         return """
             <!DOCTYPE html>
             <html lang="en">

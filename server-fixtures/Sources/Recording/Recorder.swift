@@ -59,7 +59,8 @@ final class Recorder: Sendable {
         var base = upstream.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         guard let url = URL(string: base + target) else {
-            return .error(400, "Cannot forward \(request.path) to \(upstream.absoluteString): not a valid URL")
+            return .teaching(
+                400, .cannotForward(path: request.path, upstream: upstream.absoluteString), for: request)
         }
         var outgoing = URLRequest(url: url, timeoutInterval: Self.timeout)
         outgoing.httpMethod = request.method
@@ -70,12 +71,9 @@ final class Recorder: Sendable {
         let outcome = exchange(outgoing)
         guard case .success(let (http, body)) = outcome else {
             let place = Self.publicPlace(url)
-            var why = "no answer"
+            var why: String?
             if case .failure(let error) = outcome { why = error.localizedDescription }
-            return .error(
-                502,
-                "Recording: \(request.method) \(place) failed (\(why)). Check that --record's URL is right and "
-                    + "reachable; nothing was saved.")
+            return .teaching(502, .recordingFailed(method: request.method, place: place, reason: why), for: request)
         }
         var fields: [HTTPResponse.Field] = []
         for (key, value) in http.allHeaderFields {

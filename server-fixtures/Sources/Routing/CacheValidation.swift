@@ -86,7 +86,7 @@ final class CacheValidation: Sendable {
         let tag = Self.entityTag(for: full.body, generation: generation)
         // A route's own Cache-Control (a route file's "headers") is kept, unless a test set one for the path.
         let own = full.field("Cache-Control")
-        full.fields.removeAll { $0.name.lowercased() == "cache-control" }
+        full.fields.removeAll { HTTPResponse.sameName($0.name, "cache-control") }
         let cacheControl =
             control ?? own
             ?? (full.field("Content-Type")?.hasPrefix("image/") == true
@@ -119,25 +119,26 @@ final class CacheValidation: Sendable {
                 trimmed == "*"
                 ? exists
                 : Self.entityTags(in: trimmed).contains { !$0.hasPrefix("W/") && $0 == selected?.tag }
-            if !holds { return Self.preconditionFailed() }
+            if !holds { return Self.preconditionFailed(request) }
         } else if let text = request.headers["if-unmodified-since"], let since = HTTPDate.parse(text), let selected,
             selected.modified > since
         {
-            return Self.preconditionFailed()
+            return Self.preconditionFailed(request)
         }
         guard request.method != "GET", request.method != "HEAD", let header = request.headers["if-none-match"]
         else { return nil }
         let trimmed = header.trimmingCharacters(in: .whitespaces)
         if trimmed == "*" {
-            return exists ? .error(412, "Precondition failed: the resource exists (If-None-Match: *)") : nil
+            return exists ? .teaching(412, .preconditionExists, for: request) : nil
         }
         guard let selected else { return nil }
         let own = Self.opaqueTag(selected.tag)
-        return Self.entityTags(in: trimmed).contains { Self.opaqueTag($0) == own } ? Self.preconditionFailed() : nil
+        return Self.entityTags(in: trimmed).contains { Self.opaqueTag($0) == own }
+            ? Self.preconditionFailed(request) : nil
     }
 
-    private static func preconditionFailed() -> HTTPResponse {
-        .error(412, "Precondition failed: the resource has changed")
+    private static func preconditionFailed(_ request: HTTPRequest) -> HTTPResponse {
+        .teaching(412, .preconditionChanged, for: request)
     }
 
     /// RFC 9110 §13.2.2: `If-None-Match` when present (weak comparison, lists and `*`), otherwise
@@ -179,9 +180,11 @@ final class CacheValidation: Sendable {
     /// `"<16 hex digits>"` (FNV-1a 64 of `body`), with `-<generation>` before the closing quote once touched.
     static func entityTag(for body: Data, generation: Int) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in body {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        body.withUnsafeBytes { bytes in
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash = hash &* 0x100_0000_01b3
+            }
         }
         let hex = String(hash, radix: 16)
         let padded = String(repeating: "0", count: 16 - hex.count) + hex

@@ -76,77 +76,58 @@ struct Route: Sendable {
 
 /// Finds the route for a request and runs it; 404, 405 and 501 otherwise, and OPTIONS for every route.
 /// With the development options: CORS preflights, `--static` files, `--record`'s forwarding, `--delay`.
+/// What it routes to is handed to it (`Server/ServerRoutes.swift` assembles the routes of each mode).
 struct Router: Sendable {
-    /// The built-in routes, tried after the `--api` folder's.
+    /// The routes tried first, as they are now: the `--api` folder's, which change on a reload; none by default.
+    let leading: @Sendable () -> [Route]
+    /// The built-in routes, tried after the leading ones; none by default.
     let builtIn: [Route]
-    /// The `--api` folder's routes as served now (they change on a reload); nil without a folder.
-    let live: LiveAPI?
-    /// The development options (CORS, delay, static files).
-    let options: FixtureServer.Options
-    /// `--static`'s files, when the folder exists.
-    let staticFiles: StaticFiles?
-    /// Forwards every request instead of routing it (`--record`); nil by default.
-    let recorder: Recorder?
-    /// The built-in APIs, in the order their routes are tried.
-    let builtInAPIs: [ServedAPI]
-    /// `GET /`: the index of ``servedAPIs``, answered when no `--static` `index.html` is.
-    let rootPage: Route
-    /// The server's pages about itself (`/openapi.json`, `/docs`, `/_inspector`), tried after every other route.
+    /// `GET /`: the index, answered when no listed route is; nil (a 404) by default.
+    let rootPage: Route?
+    /// The server's pages about itself (`/openapi.json`, `/docs`, `/_inspector`), tried after every other route;
+    /// none by default.
     let pages: [Route]
+    /// Whether every answer carries the CORS headers and preflights are answered (`--no-cors` turns it off);
+    /// true by default.
+    let cors: Bool
+    /// Seconds every answer waits at least (`--delay`); 0 by default.
+    let delay: TimeInterval
+    /// `--static`'s files, answered at the paths no route has; nil by default.
+    let staticFiles: StaticFiles?
+    /// Answers every request instead of the routes (`--record`'s forwarding); nil by default.
+    let forward: (@Sendable (HTTPRequest) -> HTTPResponse)?
+    /// Whether a path is one of the server's private pages (the inspector's): never under CORS, never
+    /// forwarded; none by default.
+    let isPrivate: @Sendable (String) -> Bool
 
-    /// A router for the built-in `apis` (none by default), the folder `live`, `options` and an optional
-    /// `recorder`.
-    /// `inspector` keeps the exchanges `/_inspector` shows (nil: no inspector, its paths are 404).
+    /// A router over `builtIn`, after `leading`, with the index `rootPage` and the server's `pages`; each
+    /// default is the property's.
     init(
-        apis: [ServedAPI] = [], live: LiveAPI? = nil, options: FixtureServer.Options = .init(),
-        recorder: Recorder? = nil, inspector: Inspector? = nil
+        builtIn: [Route] = [], leading: @escaping @Sendable () -> [Route] = { [] }, rootPage: Route? = nil,
+        pages: [Route] = [], cors: Bool = true, delay: TimeInterval = 0, staticFiles: StaticFiles? = nil,
+        forward: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
+        isPrivate: @escaping @Sendable (String) -> Bool = { _ in false }
     ) {
-        builtInAPIs = apis
-        let builtIn = apis.flatMap(\.routes)
+        self.leading = leading
         self.builtIn = builtIn
-        self.live = live
-        self.options = options
-        staticFiles = options.staticFolder.flatMap { StaticFiles(folder: $0) }
-        self.recorder = recorder
-        rootPage = RootPage.route(
-            apis: { Self.servedAPIs(live: live, builtIn: apis) },
-            links: ServerPages.links(inspector: inspector != nil))
-        let recording = recorder != nil
-        pages = ServerPages.routes(
-            document: { authority in
-                OpenAPIDocument.make(
-                    live: live, readOnly: options.readOnly, builtInRoutes: builtIn, recording: recording,
-                    authority: authority)
-            }, inspector: inspector)
+        self.rootPage = rootPage
+        self.pages = pages
+        self.cors = cors
+        self.delay = delay
+        self.staticFiles = staticFiles
+        self.forward = forward
+        self.isPrivate = isPrivate
     }
 
-    /// The OpenAPI document of what this router serves now (`servers` left out).
-    var openAPIDocument: ServerJSON {
-        OpenAPIDocument.make(
-            live: live, readOnly: options.readOnly, builtInRoutes: builtIn, recording: recorder != nil,
-            authority: nil)
-    }
-
-    /// The routes, tried in order: the folder's first, then the built-in ones.
-    var routes: [Route] { (live?.routes ?? []) + builtIn }
-
-    /// The APIs served now: the `--api` folder's first (its routes as served after the last reload), then
-    /// the built-in ones.
-    var servedAPIs: [ServedAPI] { Self.servedAPIs(live: live, builtIn: builtInAPIs) }
-
-    private static func servedAPIs(live: LiveAPI?, builtIn: [ServedAPI]) -> [ServedAPI] {
-        let folder = live.map {
-            ServedAPI(name: "Your API (\($0.folder.lastPathComponent))", root: "/", routes: $0.routes)
-        }
-        return (folder.map { [$0] } ?? []) + builtIn
-    }
+    /// The routes, tried in order: the leading (folder's) first, then the built-in ones.
+    var routes: [Route] { leading() + builtIn }
 
     /// The last touches every answer gets, faults and 304s included: `--delay`, and the CORS headers
     /// (unless `--no-cors`).
     func finish(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
-        response.delay = max(response.delay, options.delay)
-        return options.cors && !response.sameOriginOnly ? CORS.decorate(response) : response
+        response.delay = max(response.delay, delay)
+        return cors && !response.sameOriginOnly ? CORS.decorate(response) : response
     }
 
     /// The methods of RFC 9110 §9, PATCH and QUERY (the IETF safe method with a body, which no route answers:
@@ -161,7 +142,7 @@ struct Router: Sendable {
     /// (``rootPage``).
     func route(for request: HTTPRequest) -> (route: Route, parameters: [String: String])? {
         if let found = listedRoute(for: request) { return found }
-        if request.routePath == "/" { return (rootPage, [:]) }
+        if request.routePath == "/", let rootPage { return (rootPage, [:]) }
         let pathSegments = Route.segments(of: request.routePath)
         for page in pages {
             if let parameters = page.match(pathSegments) { return (page, parameters) }
@@ -185,25 +166,25 @@ struct Router: Sendable {
     func respond(to request: HTTPRequest, authority: String) -> HTTPResponse {
         var response = routed(request, authority: authority)
         // The inspector shows a learner's requests: no page elsewhere may read it (no CORS, even on errors).
-        if Inspector.isOwn(request.routePath) && listedRoute(for: request) == nil { response.sameOriginOnly = true }
+        if isPrivate(request.routePath) && listedRoute(for: request) == nil { response.sameOriginOnly = true }
         return response
     }
 
-    /// ``respond(to:authority:)`` before the inspector's pages are kept out of CORS.
+    /// ``respond(to:authority:)`` before the private pages are kept out of CORS.
     private func routed(_ request: HTTPRequest, authority: String) -> HTTPResponse {
-        guard Self.knownMethods.contains(request.method) else { return .error(501, "Method not implemented") }
+        guard Self.knownMethods.contains(request.method) else {
+            return .teaching(501, .methodNotImplemented, for: request)
+        }
         if request.method == "OPTIONS" && request.path == "*" {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: Self.serverMethods)])
         }
-        if options.cors, CORS.isPreflight(request),
-            !(Inspector.isOwn(request.routePath) && listedRoute(for: request) == nil)
-        {
+        if cors, CORS.isPreflight(request), !(isPrivate(request.routePath) && listedRoute(for: request) == nil) {
             return CORS.preflight(request, methods: route(for: request)?.route.allowHeader ?? Self.serverMethods)
         }
         // A recording forwards everything but the inspector's own pages, which show what it forwarded.
-        if let recorder, !(Inspector.isOwn(request.routePath) && route(for: request) != nil) {
-            return recorder.forward(request)
+        if let forward, !(isPrivate(request.routePath) && route(for: request) != nil) {
+            return forward(request)
         }
         if let staticFiles, listedRoute(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {

@@ -41,8 +41,8 @@ struct StaticFiles: Sendable {
             return HTTPResponse(
                 status: 204, contentType: nil, fields: [.init(name: "Allow", value: "GET, HEAD, OPTIONS")])
         default:
-            var response = HTTPResponse.error(
-                405, "\(request.method) \(request.routePath) is a static file (--static): it answers GET and HEAD only")
+            var response = HTTPResponse.teaching(
+                405, .staticFileMethod(method: request.method, path: request.routePath), for: request)
             response.fields.append(.init(name: "Allow", value: "GET, HEAD, OPTIONS"))
             return response
         }

@@ -22,6 +22,8 @@ public final class FixtureServer: Sendable {
     private let faults = FaultQueue()
     private let log: RequestLog
     private let router: Router
+    /// The built-in APIs, in the order their routes are tried (none for a recording).
+    private let builtInAPIs: [ServedAPI]
     /// Validators, 304s and per-status counts; its hooks are in `FixtureServer+Caching.swift`.
     let cache: CacheValidation
     private let lifecycle = Locked<Lifecycle>(Lifecycle())
@@ -29,6 +31,8 @@ public final class FixtureServer: Sendable {
     private let live: LiveAPI?
     private let watcher: FolderWatcher?
     private let inspector: Inspector?
+    /// Whether every request is forwarded to an upstream (`--record`).
+    private let recording: Bool
 
     private struct Lifecycle {
         var runtime: ServerRuntime?
@@ -125,7 +129,7 @@ public final class FixtureServer: Sendable {
         var live: LiveAPI?
         if let folder {
             try FolderLinks.check(folder)
-            live = try LiveAPI(folder: folder, options: options)
+            live = try LiveAPI(folder: folder, writesBack: options.writesBack, readOnly: options.readOnly)
         }
         self.init(
             live: live, options: options, recorder: nil, host: host, port: port, maxConnections: maxConnections,
@@ -205,13 +209,21 @@ public final class FixtureServer: Sendable {
             ]
         let inspector = options.inspector ? Inspector(recording: recorder != nil) : nil
         self.inspector = inspector
-        router = Router(apis: builtIn, live: live, options: options, recorder: recorder, inspector: inspector)
+        builtInAPIs = builtIn
+        router = ServerRoutes.router(
+            apis: builtIn, live: live, options: options, recorder: recorder, inspector: inspector)
+        recording = recorder != nil
     }
 
     /// The OpenAPI 3.0 document of everything the server answers now (what `GET /openapi.json` serves,
     /// without `servers`), pretty-printed JSON: the `--api` folder's routes described from its data as it is
     /// now, and the built-in backends. What `fixture-server --openapi FILE` writes.
-    public var openAPIDocument: Data { router.openAPIDocument.serialized(pretty: true) }
+    public var openAPIDocument: Data {
+        OpenAPIDocument.make(
+            live: live, readOnly: live?.readOnly ?? false, builtInRoutes: router.builtIn, recording: recording,
+            authority: nil
+        ).serialized(pretty: true)
+    }
 
     /// One line per route of the `--api` folder (`METHOD path  (where it comes from)`), for a startup listing;
     /// empty for a server without one.
@@ -227,7 +239,7 @@ public final class FixtureServer: Sendable {
             lines.append("Your API from \(live.folder.path), at /:")
             lines += apiRoutes.map { "  " + $0 }
         }
-        for api in router.builtInAPIs {
+        for api in builtInAPIs {
             lines.append(api.heading)
             lines += api.listing
         }
@@ -256,10 +268,10 @@ public final class FixtureServer: Sendable {
             guard state.runtime == nil else { throw .alreadyRunning }
             let runtime = try ServerRuntime(host: host, port: requestedPort, maxConnections: maxConnections)
             let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
-            let context = ServerContext(
-                router: router, faults: faults, log: log, logger: logger, idleTimeout: idleTimeout,
-                fallbackAuthority: "\(bracketed):\(runtime.port)", cache: cache,
-                inspector: inspector)
+            let handler = ServerHandler(router: router, faults: faults, log: log, cache: cache)
+            let context = handler.context(
+                idleTimeout: idleTimeout, fallbackAuthority: "\(bracketed):\(runtime.port)",
+                observer: ServerObserver(cache: cache, inspector: inspector, logger: logger))
             do throws(FixtureServerError) {
                 try runtime.start(context: context)
             } catch {

@@ -25,7 +25,14 @@ enum TeachingLanguage: Sendable, Equatable, CaseIterable {
         self = Self.parse(request.headers["accept-language"])
     }
 
-    /// The BCP 47 tag of the language, as the server writes it in `Content-Language`.
+    /// The language of a request the parser refused, from its raw head bytes: the first field line named
+    /// `Accept-Language` (any case) before the empty line, read as ``parse(_:)`` reads a value; English when
+    /// there is none. Looks at 16 KiB at most and trusts nothing else of the head.
+    static func rawHead<Bytes: Collection<UInt8>>(_ head: Bytes) -> TeachingLanguage {
+        parse(HTTPParser.rawAcceptLanguage(head))
+    }
+
+    /// The BCP 47 tag of the language, as the shared test table and the client's `MessageLanguage` write it.
     var tag: String {
         switch self {
         case .english: "en"

@@ -63,12 +63,12 @@ struct ChunkedDecoder {
             case .size(let digits, let value, let extensionBytes, let semicolon):
                 try countFraming()
                 if byte == Self.cr {
-                    guard digits > 0 else { throw .badRequest("malformed chunk size") }
+                    guard digits > 0 else { throw .badRequest(.malformedChunkSize) }
                     state = .sizeLineFeed(size: value)
                 } else if byte == Self.lf {
-                    throw .badRequest("a chunk-size line ends in a bare LF (CRLF required)")
+                    throw .badRequest(.chunkSizeBareLF)
                 } else if extensionBytes == 0, let digit = HTTPGrammar.hexValue(byte).map(Int.init) {
-                    guard digits < Self.maxSizeDigits else { throw .badRequest("malformed chunk size") }
+                    guard digits < Self.maxSizeDigits else { throw .badRequest(.malformedChunkSize) }
                     let size = value << 4 | digit
                     guard size <= HTTPParser.maxBodyBytes - body.count else { throw .payloadTooLarge }
                     state = .size(digits: digits + 1, value: size, extensionBytes: 0, semicolon: false)
@@ -82,7 +82,7 @@ struct ChunkedDecoder {
                 index += 1
             case .sizeLineFeed(let size):
                 try countFraming()
-                guard byte == Self.lf else { throw .badRequest("a CR in a chunk-size line not followed by LF") }
+                guard byte == Self.lf else { throw .badRequest(.chunkSizeLoneCR) }
                 state = size == 0 ? .trailer(lineStart: index + 1, sawCR: false) : .data(remaining: size)
                 index += 1
             case .data(let remaining):
@@ -92,7 +92,7 @@ struct ChunkedDecoder {
                 state = remaining == count ? .dataEnd(sawCR: false) : .data(remaining: remaining - count)
             case .dataEnd(let sawCR):
                 try countFraming()
-                guard byte == (sawCR ? Self.lf : Self.cr) else { throw .badRequest("chunk data not followed by CRLF") }
+                guard byte == (sawCR ? Self.lf : Self.cr) else { throw .badRequest(.chunkDataWithoutCRLF) }
                 state = sawCR ? .size(digits: 0, value: 0, extensionBytes: 0, semicolon: false) : .dataEnd(sawCR: true)
                 index += 1
             case .trailer(let lineStart, let sawCR):
@@ -100,7 +100,7 @@ struct ChunkedDecoder {
                 guard trailerBytes <= HTTPParser.maxHeaderBytes else { throw .headerTooLarge }
                 index += 1
                 if sawCR {
-                    guard byte == Self.lf else { throw .badRequest("a CR in a trailer line not followed by LF") }
+                    guard byte == Self.lf else { throw .badRequest(.trailerLoneCR) }
                     let line = buffer[lineStart..<(index - 2)]
                     if line.isEmpty {
                         state = .done
@@ -111,7 +111,7 @@ struct ChunkedDecoder {
                 } else if byte == Self.cr {
                     state = .trailer(lineStart: lineStart, sawCR: true)
                 } else if byte == Self.lf {
-                    throw .badRequest("a trailer line ends in a bare LF (CRLF required)")
+                    throw .badRequest(.trailerBareLF)
                 }
             case .done:
                 return true
@@ -127,7 +127,7 @@ struct ChunkedDecoder {
     private mutating func countFraming() throws(HTTPParseError) {
         framingBytes += 1
         guard framingBytes <= Self.maxFramingBytes else {
-            throw .badRequest("chunk framing longer than \(Self.maxFramingBytes) bytes in all (chunks too small)")
+            throw .badRequest(.chunkFramingTooLong(limit: Self.maxFramingBytes))
         }
     }
 
@@ -137,14 +137,14 @@ struct ChunkedDecoder {
     private static func extensionByte(
         _ byte: UInt8, digits: Int, count: Int, semicolon: Bool
     ) throws(HTTPParseError) -> Int {
-        guard digits > 0 else { throw .badRequest("malformed chunk size") }
+        guard digits > 0 else { throw .badRequest(.malformedChunkSize) }
         let isWhitespace = byte == UInt8(ascii: " ") || byte == 0x09
-        if !semicolon, !isWhitespace, byte != UInt8(ascii: ";") { throw .badRequest("malformed chunk size") }
+        if !semicolon, !isWhitespace, byte != UInt8(ascii: ";") { throw .badRequest(.malformedChunkSize) }
         guard byte == 0x09 || (byte >= 0x20 && byte != 0x7F) else {
-            throw .badRequest("a control character in a chunk extension")
+            throw .badRequest(.chunkExtensionControl)
         }
         guard count < maxExtensionBytes else {
-            throw .badRequest("a chunk extension longer than \(maxExtensionBytes) bytes")
+            throw .badRequest(.chunkExtensionTooLong(limit: maxExtensionBytes))
         }
         return count + 1
     }

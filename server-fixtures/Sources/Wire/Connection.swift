@@ -6,28 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-// MARK: - What every connection shares
-
-/// The parts of a running server a connection needs, all thread-safe.
-struct ServerContext: Sendable {
-    /// Routes requests.
-    let router: Router
-    /// Queued faults.
-    let faults: FaultQueue
-    /// Recorded requests.
-    let log: RequestLog
-    /// One line per request, or nil.
-    let logger: (@Sendable (String) -> Void)?
-    /// Seconds a connection may take to send a full request.
-    let idleTimeout: TimeInterval
-    /// `host:port` of the listener, used when a request has no usable `Host` header.
-    let fallbackAuthority: String
-    /// Validators, 304s and counts per status (see `CacheValidation.swift`).
-    let cache: CacheValidation
-    /// Keeps the last exchanges for `/_inspector`; nil with the inspector off.
-    let inspector: Inspector?
-}
-
 // MARK: - One connection
 
 /// Serves the requests of one accepted socket on the current thread until either side closes.
@@ -36,7 +14,7 @@ struct Connection {
     let fd: Int32
     /// The running server (wake-up pipe and socket registry).
     let runtime: ServerRuntime
-    /// Routes, faults, logs.
+    /// The server's handler and observer.
     let context: ServerContext
 
     private static let continueLine = Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
@@ -66,17 +44,21 @@ struct Connection {
             }
             headEnd = HTTPParser.headerEnd(in: buffer, from: max(start, searchFrom))
             if headEnd != nil { break }
-            if buffer.count > HTTPParser.maxHeaderBytes { return reject(.headerTooLarge) }
+            if buffer.count > HTTPParser.maxHeaderBytes {
+                return reject(.headerTooLarge, acceptLanguage: HTTPParser.rawAcceptLanguage(buffer))
+            }
             searchFrom = max(0, buffer.count - 3)
             guard fill(&buffer, until: deadline) else { return nil }
         }
-        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else { return reject(.headerTooLarge) }
+        guard let headEnd, headEnd <= HTTPParser.maxHeaderBytes else {
+            return reject(.headerTooLarge, acceptLanguage: HTTPParser.rawAcceptLanguage(buffer))
+        }
 
         let head: RequestHead
         do {
             head = try HTTPParser.parseHead(buffer[start..<(headEnd - 4)])
         } catch {
-            return reject(error)
+            return reject(error, acceptLanguage: HTTPParser.rawAcceptLanguage(buffer[start..<headEnd]))
         }
         buffer.removeFirst(headEnd)
 
@@ -92,7 +74,7 @@ struct Connection {
                 do {
                     if try decoder.read(buffer) { break }
                 } catch {
-                    return reject(error)
+                    return reject(error, acceptLanguage: head.headers["accept-language"])
                 }
                 guard fill(&buffer, until: deadline) else { return nil }
             }
@@ -118,39 +100,29 @@ struct Connection {
         }
     }
 
-    /// Sends the error response for `error` and tells the caller to close.
-    private func reject(_ error: HTTPParseError) -> HTTPRequest? {
-        let response = HTTPResponse.error(error.status, error.message)
+    /// Sends the handler's answer to the unreadable request (`error`, the `Accept-Language` it asked for if
+    /// that could be read) and tells the caller to close.
+    private func reject(_ error: HTTPParseError, acceptLanguage: String?) -> HTTPRequest? {
+        let response = context.handler(.unreadable(error, acceptLanguage: acceptLanguage))
         Socket.sendAll(fd, Self.head(response, keepAlive: false) + Array(response.body))
-        context.logger?("<invalid request> -> \(error.status) (\(response.body.count) bytes, 0 ms)")
+        context.observer?(.note("<invalid request> -> \(error.status) (\(response.body.count) bytes, 0 ms)"))
         runtime.drainBeforeClose(fd)
         return nil
     }
 
     // MARK: Answering
 
-    /// Routes `request` (or applies its fault) and writes the response. Returns whether to keep the connection.
+    /// Hands `request` to the server's handler and writes its response, carrying out the fault it names
+    /// (a close, a hold, a cut or slow body). Returns whether to keep the connection.
     private func answer(_ request: HTTPRequest) -> Bool {
         let started = Date()
-        context.log.record(request)
-        let injected = context.faults.take(method: request.method, path: request.routePath)
-        // An injected close happens before routing, so the request changes nothing on the server.
-        if injected == .closeBeforeResponse { return closeWithoutResponse(request) }
-        var response = injected.flatMap(Self.faultResponse) ?? route(request)
-        // An injected fault wins over one the route asks for (a route file's "fault").
-        let fault = injected ?? response.fault
+        var response = context.handler(.request(request, authority: authority(request)))
+        let fault = response.fault
         if fault == .closeBeforeResponse { return closeWithoutResponse(request) }
-        if injected == nil, let routed = response.fault, let replacement = Self.faultResponse(routed) {
-            let delay = response.delay
-            response = replacement
-            response.delay = delay
-        }
-        if case .delay(let seconds)? = fault { response.delay = max(response.delay, seconds) }
-        response = context.router.finish(response)  // --delay and CORS on every answer (Router.swift)
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
         if case .held(let gate)? = fault, gate.wait(sleeping: runtime.sleep) == false { return false }
         response = writable(response, for: request)
-        context.inspector?.record(request, response, started: started)
+        context.observer?(.answering(request, response, started: started))
 
         var keepAlive = request.wantsKeepAlive
         let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body
@@ -164,8 +136,7 @@ struct Connection {
             let keep = keepAlive && !stream.cutHalfway
             guard Socket.sendAll(fd, Self.head(response, keepAlive: keep)) else { return false }
             sent = stream.write { (pause == 0 || runtime.sleep(pause)) && Socket.sendAll(fd, $0) }
-            logLine(request, response.status, bytes: sent, since: started)
-            context.cache.count(path: request.routePath, status: response.status, bytes: sent)
+            answered(request, response.status, bodyBytes: sent, wireBytes: sent, since: started)
             if !keep { runtime.drainBeforeClose(fd) }
             return keep && sent == (stream.cutHalfway ? stream.length / 2 : stream.length)
         }
@@ -183,16 +154,15 @@ struct Connection {
                 sent += 1
             }
         default:
-            // Log before writing, so a client that reads the response finds the line already logged.
-            logLine(request, response.status, bytes: body.count, since: started)
+            // Told before writing, so a client that reads the response finds the line already logged.
             let head = Self.head(response, keepAlive: keepAlive)
-            context.cache.count(path: request.routePath, status: response.status, bytes: head.count + body.count)
+            answered(
+                request, response.status, bodyBytes: body.count, wireBytes: head.count + body.count, since: started)
             guard Socket.sendAll(fd, head + Array(body)) else { return false }
             if !keepAlive { runtime.drainBeforeClose(fd) }
             return keepAlive
         }
-        logLine(request, response.status, bytes: sent, since: started)
-        context.cache.count(path: request.routePath, status: response.status, bytes: sent)
+        answered(request, response.status, bodyBytes: sent, wireBytes: sent, since: started)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
     }
@@ -202,14 +172,15 @@ struct Connection {
     /// (an id, an upload's part header, a route file) write their own header fields (response splitting).
     private func writable(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         do {
-            _ = try response.serializedHead(keepAlive: true)
+            try response.checkFields()
             return response
         } catch {
-            context.logger?(
-                "\(request.method) \(request.target) -> 500: refused to write the header field \(error.name) "
-                    + "(\(error.reason)); the route's response was not sent. Fix the route or the data it echoes.")
-            var refused = HTTPResponse.error(
-                500, "Internal server error: the response had a header field that cannot be written safely")
+            context.observer?(
+                .note(
+                    "\(request.method) \(request.target) -> 500: refused to write the header field \(error.name) "
+                        + "(\(error.reason)); the route's response was not sent. Fix the route or the data it echoes."))
+            var refused = context.handler(.unwritable(request))
+            if (try? refused.checkFields()) == nil { refused = HTTPResponse(status: 500, contentType: nil) }
             refused.delay = response.delay
             return refused
         }
@@ -222,34 +193,14 @@ struct Connection {
 
     /// Logs that `request` got no response; returns false (close the connection).
     private func closeWithoutResponse(_ request: HTTPRequest) -> Bool {
-        context.logger?("\(request.method) \(request.target) -> closed without a response")
+        context.observer?(.note("\(request.method) \(request.target) -> closed without a response"))
         return false
     }
 
-    /// The router's answer: a 412 when a precondition fails (before the method runs: `If-Match`,
-    /// `If-Unmodified-Since`, and `If-None-Match` on unsafe methods, for every route, the `--api` folder's
-    /// included), else the route's response with validators, or a 304.
-    private func route(_ request: HTTPRequest) -> HTTPResponse {
-        let authority = authority(request)
-        let headers = request.headers
-        let unsafe = request.method != "GET" && request.method != "HEAD"
-        if headers["if-match"] != nil || headers["if-unmodified-since"] != nil
-            || (unsafe && headers["if-none-match"] != nil),
-            Router.knownMethods.contains(request.method), request.method != "OPTIONS",
-            let (route, _) = context.router.route(for: request), route.handler(for: request.method) != nil,
-            let failed = context.cache.failedPrecondition(
-                request, current: context.router.currentRepresentation(for: request, authority: authority))
-        {
-            return failed
-        }
-        return context.cache.finish(context.router.respond(to: request, authority: authority), for: request)
-    }
-
-    /// Sends `METHOD target -> status (n bytes, t ms)` to the logger (never header values).
-    private func logLine(_ request: HTTPRequest, _ status: Int, bytes: Int, since started: Date) {
-        guard let logger = context.logger else { return }
-        let millis = Int(Date().timeIntervalSince(started) * 1000)
-        logger("\(request.method) \(request.target) -> \(status) (\(bytes) bytes, \(millis) ms)")
+    /// Tells the observer that an answer went out (see ``WireEvent/answered(_:status:bodyBytes:wireBytes:started:)``).
+    private func answered(_ request: HTTPRequest, _ status: Int, bodyBytes: Int, wireBytes: Int, since started: Date) {
+        context.observer?(
+            .answered(request, status: status, bodyBytes: bodyBytes, wireBytes: wireBytes, started: started))
     }
 
     /// The request's `Host` header when it looks like a host[:port], else the listener's address.
@@ -260,39 +211,5 @@ struct Connection {
             })
         else { return context.fallbackAuthority }
         return host
-    }
-
-    /// The response a fault replaces the route's with, or nil for faults that use the normal response.
-    static func faultResponse(_ fault: Fault) -> HTTPResponse? {
-        switch fault {
-        case .status(let status, let body, let headers):
-            let hasType = headers.keys.contains { $0.lowercased() == "content-type" }
-            let fields = headers.sorted { $0.key < $1.key }.map { HTTPResponse.Field(name: $0.key, value: $0.value) }
-            return HTTPResponse(
-                status: status, contentType: hasType ? nil : HTTPResponse.jsonContentType, body: body, fields: fields)
-        case .json(let status, let text):
-            return HTTPResponse(status: status, contentType: "application/json", body: Data(text.utf8))
-        case .malformedJSON:
-            return HTTPResponse(status: 200, contentType: "application/json", body: Data(#"{"broken": [1, 2,"#.utf8))
-        case .emptyOK:
-            return HTTPResponse(status: 200, contentType: "application/json")
-        case .noContent:
-            return HTTPResponse(status: 204, contentType: nil)
-        case .unauthorizedBearer:
-            return HTTPResponse(
-                status: 401, contentType: HTTPResponse.jsonContentType, body: Data(#"{"error":"unauthorized"}"#.utf8),
-                fields: [.init(name: "WWW-Authenticate", value: #"Bearer realm="fixture""#)])
-        case .html500:
-            let page =
-                "<!DOCTYPE html><html><head><title>500 Internal Server Error</title></head>"
-                + "<body><h1>Internal Server Error</h1><p>The fixture server was told to fail.</p></body></html>"
-            return HTTPResponse(status: 500, contentType: "text/html; charset=utf-8", body: Data(page.utf8))
-        case .redirect(let url, let status):
-            return HTTPResponse(
-                status: status, contentType: "text/plain; charset=utf-8",
-                fields: [.init(name: "Location", value: url.absoluteString)])
-        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody:
-            return nil
-        }
     }
 }

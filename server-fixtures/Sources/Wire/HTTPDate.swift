@@ -13,8 +13,56 @@ enum HTTPDate {
         return calendar
     }()
 
-    /// `date` as an IMF-fixdate (whole seconds, rounded down).
+    /// The seconds from 1970 to the last second of 9999, the dates ``format(_:)`` writes by arithmetic.
+    private static let arithmeticRange = 0...253_402_300_799
+
+    /// `date` as an IMF-fixdate (whole seconds, rounded down). Every `Date` header and `Last-Modified` is one,
+    /// so a date from 1970 to 9999 is written by integer arithmetic on the days since 1970 (the proleptic
+    /// Gregorian calendar, which is the calendar's own after 1582), without a `Calendar` or a format string;
+    /// any other date through the calendar, as ``parse(_:now:)`` reads it.
     static func format(_ date: Date) -> String {
+        let since1970 = date.timeIntervalSince1970.rounded(.down)
+        guard since1970 >= 0, since1970 <= Double(arithmeticRange.upperBound) else { return calendarFormat(date) }
+        let seconds = Int(since1970)
+        let dayCount = seconds / 86_400
+        let time = seconds % 86_400
+        // Howard Hinnant's civil_from_days (public domain, http://howardhinnant.github.io/date_algorithms.html),
+        // for days ≥ 0 since 1970-01-01: the day of a 400-year era (146,097 days) starting on 1 March.
+        let shifted = dayCount + 719_468
+        let era = shifted / 146_097
+        let dayOfEra = shifted - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let weekday = (dayCount + 4) % 7  // 1970-01-01 was a Thursday; 0 is Sunday
+        var text = ""
+        text.reserveCapacity(29)
+        text += days[weekday] + ", "
+        append(day, digits: 2, to: &text)
+        text += " " + months[month - 1] + " "
+        append(year, digits: 4, to: &text)
+        text += " "
+        append(time / 3600, digits: 2, to: &text)
+        text += ":"
+        append(time / 60 % 60, digits: 2, to: &text)
+        text += ":"
+        append(time % 60, digits: 2, to: &text)
+        return text + " GMT"
+    }
+
+    /// Appends `value` (not negative) with at least `digits` digits, zeros first.
+    private static func append(_ value: Int, digits: Int, to text: inout String) {
+        let written = String(value)
+        if written.utf8.count < digits { text += String(repeating: "0", count: digits - written.utf8.count) }
+        text += written
+    }
+
+    /// `date` as an IMF-fixdate through the calendar (whole seconds, rounded down): dates before 1970 or
+    /// after 9999.
+    static func calendarFormat(_ date: Date) -> String {
         let parts = calendar.dateComponents([.weekday, .day, .month, .year, .hour, .minute, .second], from: date)
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
         let day = days[((parts.weekday ?? 1) - 1) % 7]

@@ -20,6 +20,12 @@ enum HTTPGrammar {
         !bytes.isEmpty && bytes.allSatisfy(isTokenByte)
     }
 
+    /// `byte` with an ASCII capital letter made small (field names compare case-insensitively, RFC 9110 §5.1);
+    /// every other byte as it is.
+    static func lowercase(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
     /// The value of an RFC 5234 `HEXDIG` (`0`–`9`, `a`–`f`, `A`–`F`, either case), or nil for any other byte.
     static func hexValue(_ byte: UInt8) -> UInt8? {
         switch byte {

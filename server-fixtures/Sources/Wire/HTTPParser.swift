@@ -23,9 +23,10 @@ struct RequestHead: Sendable {
 }
 
 /// Why a request was rejected before routing; each maps to a status code, and the connection then closes.
+/// What the answer says is written in each language by `Teaching.unreadableRequest`.
 enum HTTPParseError: Error, Equatable {
     /// Malformed request line or header field: 400.
-    case badRequest(String)
+    case badRequest(Problem)
     /// Header block longer than ``HTTPParser/maxHeaderBytes``: 431.
     case headerTooLarge
     /// A transfer coding other than `chunked` (e.g. `gzip, chunked`): 501 (RFC 9112 §6.1).
@@ -34,6 +35,21 @@ enum HTTPParseError: Error, Equatable {
     case payloadTooLarge
     /// A well-formed but unsupported HTTP version: 505.
     case versionNotSupported
+
+    /// What is malformed in a 400's request.
+    enum Problem: Sendable, Equatable {
+        case emptyRequest, malformedRequestLine, invalidMethod, invalidTarget, invalidVersion
+        case asteriskNotOptions, targetNotAbsolutePath, invalidPercentEncoding
+        case headerWithoutColon, invalidHeaderName, invalidHeaderValue
+        case invalidContentLength, duplicateHost, missingHost, invalidHost
+        case lengthAndChunked, chunkedInHTTP10, chunkedNotLast
+        case malformedChunkSize, chunkSizeBareLF, chunkSizeLoneCR, chunkDataWithoutCRLF
+        case trailerLoneCR, trailerBareLF, chunkExtensionControl
+        /// Chunk framing over `limit` bytes in all (chunks too small).
+        case chunkFramingTooLong(limit: Int)
+        /// A chunk extension over `limit` bytes.
+        case chunkExtensionTooLong(limit: Int)
+    }
 
     /// The status code answered for this error.
     var status: Int {
@@ -45,21 +61,26 @@ enum HTTPParseError: Error, Equatable {
         case .versionNotSupported: return 505
         }
     }
-
-    /// The message put in the JSON error body.
-    var message: String {
-        switch self {
-        case .badRequest(let reason): return "Bad request: \(reason)"
-        case .headerTooLarge: return "Request header fields too large"
-        case .notImplemented(let coding): return "Transfer coding not implemented: \(coding)"
-        case .payloadTooLarge: return "Payload too large"
-        case .versionNotSupported: return "HTTP version not supported"
-        }
-    }
 }
 
 /// Parses HTTP/1.x request heads from raw bytes. Pure functions, no I/O.
 enum HTTPParser {
+    /// The `Accept-Language` value of a head the parser refused, from its raw bytes: the first field line
+    /// named `Accept-Language` (any case) before the empty line, trimmed; nil when there is none. Looks at 16
+    /// KiB at most and trusts nothing else of the head (so a refusal can still answer in the asker's language).
+    static func rawAcceptLanguage<Bytes: Collection<UInt8>>(_ head: Bytes) -> String? {
+        let text = String(decoding: head.prefix(maxHeaderBytes), as: UTF8.self)
+        // `\r\n` is one Character in Swift: split on every line end, CRLF or a bare LF.
+        for field in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).dropFirst() {
+            if field.isEmpty { break }
+            guard let colon = field.firstIndex(of: ":"),
+                field[..<colon].lowercased() == "accept-language"
+            else { continue }
+            return String(field[field.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+
     /// The largest accepted header block, terminator included: 16 KiB.
     static let maxHeaderBytes = 16 * 1024
     /// The largest accepted body: 1 MiB.
@@ -83,7 +104,7 @@ enum HTTPParser {
     /// Parses a header block (request line and fields, without the final empty line).
     static func parseHead(_ block: ArraySlice<UInt8>) throws(HTTPParseError) -> RequestHead {
         let lines = splitLines(block)
-        guard let requestLine = lines.first else { throw .badRequest("empty request") }
+        guard let requestLine = lines.first else { throw .badRequest(.emptyRequest) }
         let (method, target, minorVersion) = try parseRequestLine(requestLine)
         let (path, query) = try parseTarget(target, method: method)
 
@@ -114,14 +135,14 @@ enum HTTPParser {
         if hasLengthField {
             guard contentLengths.count == 1, let text = contentLengths.first, !text.isEmpty, text.count <= 18,
                 text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }), let length = Int(text)
-            else { throw .badRequest("invalid Content-Length") }
+            else { throw .badRequest(.invalidContentLength) }
             contentLength = length
         }
         if contentLength > maxBodyBytes { throw .payloadTooLarge }
         // RFC 9112 §3.2: exactly one Host in HTTP/1.1, at most one in HTTP/1.0, and a valid value.
-        if hostLines > 1 { throw .badRequest("more than one Host header") }
-        if hostLines == 0 && minorVersion >= 1 { throw .badRequest("missing Host header") }
-        if let host = headers["host"], !isValidHost(host) { throw .badRequest("invalid Host header") }
+        if hostLines > 1 { throw .badRequest(.duplicateHost) }
+        if hostLines == 0 && minorVersion >= 1 { throw .badRequest(.missingHost) }
+        if let host = headers["host"], !isValidHost(host) { throw .badRequest(.invalidHost) }
         return RequestHead(
             method: method, target: target, path: path, query: query, headers: headers,
             minorVersion: minorVersion, contentLength: contentLength, isChunked: isChunked)
@@ -133,11 +154,11 @@ enum HTTPParser {
         _ value: String?, _ minorVersion: Int, hasLength: Bool
     ) throws(HTTPParseError) -> Bool {
         guard let value else { return false }
-        if hasLength { throw .badRequest("both Transfer-Encoding and Content-Length") }
-        if minorVersion == 0 { throw .badRequest("Transfer-Encoding in an HTTP/1.0 request") }
+        if hasLength { throw .badRequest(.lengthAndChunked) }
+        if minorVersion == 0 { throw .badRequest(.chunkedInHTTP10) }
         let codings = value.split(separator: ",").map { trimmed($0).lowercased() }
         guard codings.last == "chunked", codings.filter({ $0 == "chunked" }).count == 1 else {
-            throw .badRequest("Transfer-Encoding must end in chunked, once")
+            throw .badRequest(.chunkedNotLast)
         }
         if codings.count > 1 { throw .notImplemented(codings.dropLast().joined(separator: ", ")) }
         return true
@@ -190,10 +211,10 @@ enum HTTPParser {
         _ line: ArraySlice<UInt8>
     ) throws(HTTPParseError) -> (String, String, Int) {
         let parts = line.split(separator: UInt8(ascii: " "), omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw .badRequest("malformed request line") }
-        guard HTTPGrammar.isToken(parts[0]) else { throw .badRequest("invalid method") }
+        guard parts.count == 3 else { throw .badRequest(.malformedRequestLine) }
+        guard HTTPGrammar.isToken(parts[0]) else { throw .badRequest(.invalidMethod) }
         guard !parts[1].isEmpty, parts[1].allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {
-            throw .badRequest("invalid request-target")
+            throw .badRequest(.invalidTarget)
         }
         let version = String(decoding: parts[2], as: UTF8.self)
         let minor: Int
@@ -206,7 +227,7 @@ enum HTTPParser {
                 && version.utf8.dropFirst(5).enumerated().allSatisfy { offset, byte in
                     offset == 1 ? byte == UInt8(ascii: ".") : (byte >= 0x30 && byte <= 0x39)
                 }
-            throw isVersion ? .versionNotSupported : .badRequest("invalid HTTP version")
+            throw isVersion ? .versionNotSupported : .badRequest(.invalidVersion)
         }
         return (String(decoding: parts[0], as: UTF8.self), String(decoding: parts[1], as: UTF8.self), minor)
     }
@@ -217,7 +238,7 @@ enum HTTPParser {
         _ target: String, method: String
     ) throws(HTTPParseError) -> (String, [String: String]) {
         if target == "*" {
-            guard method == "OPTIONS" else { throw .badRequest("* is a request-target for OPTIONS only") }
+            guard method == "OPTIONS" else { throw .badRequest(.asteriskNotOptions) }
             return ("*", [:])
         }
         var rest = Substring(target)
@@ -226,7 +247,7 @@ enum HTTPParser {
             rest = rest.dropFirst(scheme.count)
             rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
         }
-        guard rest.hasPrefix("/") else { throw .badRequest("request-target must start with /") }
+        guard rest.hasPrefix("/") else { throw .badRequest(.targetNotAbsolutePath) }
         let rawPath: Substring
         var query: [String: String] = [:]
         if let mark = rest.firstIndex(of: "?") {
@@ -235,19 +256,19 @@ enum HTTPParser {
         } else {
             rawPath = rest
         }
-        guard let path = PercentDecoding.decode(rawPath) else { throw .badRequest("invalid percent-encoding in path") }
+        guard let path = PercentDecoding.decode(rawPath) else { throw .badRequest(.invalidPercentEncoding) }
         return (path, query)
     }
 
     /// One `name: value` line: the name a token, the value without control characters but HTAB (so no bare CR
     /// or LF); the name lowercased and the value trimmed. Also used for trailers and multipart part headers.
     static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPParseError) -> (String, String) {
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw .badRequest("header line without colon") }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { throw .badRequest(.headerWithoutColon) }
         let name = line[line.startIndex..<colon]
-        guard HTTPGrammar.isToken(name) else { throw .badRequest("invalid header name") }
+        guard HTTPGrammar.isToken(name) else { throw .badRequest(.invalidHeaderName) }
         let value = line[(colon + 1)...]
         guard value.allSatisfy({ $0 == 0x09 || ($0 >= 0x20 && $0 != 0x7F) }) else {
-            throw .badRequest("invalid header value")
+            throw .badRequest(.invalidHeaderValue)
         }
         return (String(decoding: name, as: UTF8.self).lowercased(), trimmed(String(decoding: value, as: UTF8.self)))
     }

@@ -58,7 +58,29 @@ struct HTTPResponse: Sendable {
 
     /// The value of the first field named `name` (case-insensitive).
     func field(_ name: String) -> String? {
-        fields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Whether two field names are the same name: equal but for the case of ASCII letters (field names are
+    /// tokens, RFC 9110 §5.1, so ASCII), compared byte by byte without making a lowercased copy.
+    static func sameName(_ name: String, _ other: String) -> Bool {
+        guard name.utf8.count == other.utf8.count else { return false }
+        return zip(name.utf8, other.utf8).allSatisfy { HTTPGrammar.lowercase($0) == HTTPGrammar.lowercase($1) }
+    }
+
+    /// Whether the head writes `field`: the server writes `Content-Length`, `Connection`, `Transfer-Encoding`
+    /// and `X-Content-Type-Options` itself, and no `Content-Type` on a bodiless status.
+    private func writes(_ field: Field) -> Bool {
+        let name = field.name
+        if isBodiless && Self.sameName(name, "content-type") { return false }
+        return !Self.sameName(name, "content-length") && !Self.sameName(name, "connection")
+            && !Self.sameName(name, "transfer-encoding") && !Self.sameName(name, "x-content-type-options")
+    }
+
+    /// Throws the first of the response's own fields that the head would write and cannot write safely
+    /// (what ``serializedHead(keepAlive:now:)`` would throw), without writing the head.
+    func checkFields() throws(UnsafeField) {
+        for field in fields where writes(field) { try Self.check(field) }
     }
 
     /// The status line and header block, ending with the empty line: the one function that writes a response
@@ -69,15 +91,7 @@ struct HTTPResponse: Sendable {
     func serializedHead(keepAlive: Bool, now: Date = Date()) throws(UnsafeField) -> [UInt8] {
         var written: [Field] = []
         if field("Date") == nil { written.append(Field(name: "Date", value: HTTPDate.format(now))) }
-        for field in fields where !isBodiless || field.name.lowercased() != "content-type" {
-            let lowered = field.name.lowercased()
-            if lowered == "content-length" || lowered == "connection" || lowered == "transfer-encoding"
-                || lowered == "x-content-type-options"
-            {
-                continue
-            }
-            written.append(field)
-        }
+        for field in fields where writes(field) { written.append(field) }
         written.append(Field(name: "X-Content-Type-Options", value: "nosniff"))
         if let stream {
             written += stream.framingFields
@@ -106,13 +120,16 @@ struct HTTPResponse: Sendable {
     /// than HTAB (C0, DEL and the C1 range U+0080–U+009F).
     static func check(_ field: Field) throws(UnsafeField) {
         let name = field.name
-        let printable = name.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }
-            .joined()
+        // The name as it may be logged, made only for a refusal.
+        func printable() -> String {
+            name.unicodeScalars.map { isControl($0) ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined()
+        }
         guard HTTPGrammar.isToken(name.utf8) else {
-            throw UnsafeField(name: printable, reason: "the field name is not a token (RFC 9110 §5.1)")
+            throw UnsafeField(name: printable(), reason: "the field name is not a token (RFC 9110 §5.1)")
         }
         if field.value.unicodeScalars.contains(where: { $0 != "\t" && isControl($0) }) {
-            throw UnsafeField(name: printable, reason: "the field value holds CR, LF, NUL or another control character")
+            throw UnsafeField(
+                name: printable(), reason: "the field value holds CR, LF, NUL or another control character")
         }
     }
 

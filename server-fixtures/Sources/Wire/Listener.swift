@@ -185,9 +185,10 @@ final class ServerRuntime: Sendable {
 
     /// Answers 503 on the accept thread without spawning anything, then closes.
     private func rejectBusy(_ fd: Int32, _ context: ServerContext) {
-        let response = HTTPResponse.error(503, "Too many connections")
+        // Answered before a request is read, so in English: no `Accept-Language` to follow yet.
+        let response = context.handler(.overLimit)
         Socket.sendAll(fd, ((try? response.serializedHead(keepAlive: false)) ?? []) + Array(response.body))
-        context.logger?("<connection over the limit> -> 503 (\(response.body.count) bytes, 0 ms)")
+        context.observer?(.note("<connection over the limit> -> 503 (\(response.body.count) bytes, 0 ms)"))
         #if canImport(Glibc)
         _ = shutdown(fd, Int32(SHUT_WR))
         #else

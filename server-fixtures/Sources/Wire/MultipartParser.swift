@@ -27,7 +27,10 @@ enum MultipartParser {
     /// Why a body is not a form.
     enum Failure: Error, Equatable {
         case noBoundary
+        /// What is wrong with the body's framing, in English.
         case malformed(String)
+        /// A part's header field that breaks the header line rules: the parser's error for it.
+        case malformedPartField(HTTPParseError)
     }
 
     /// The boundary parameter of a `multipart/form-data` content type.
@@ -80,7 +83,7 @@ enum MultipartParser {
             do {
                 (name, value) = try HTTPParser.parseField(line)
             } catch {
-                throw .malformed("a part header field that breaks the header line rules (\(error.message))")
+                throw .malformedPartField(error)
             }
             if name == "content-disposition" { disposition = value }
             if name == "content-type" { type = value }

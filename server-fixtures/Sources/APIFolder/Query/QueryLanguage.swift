@@ -41,10 +41,13 @@ struct CollectionQuery: Sendable {
 
     /// A parameter that could not be read, with what would work.
     struct QueryError: Error, Sendable {
+        /// What is wrong, written in each language by ``Teaching``.
+        let teaching: Teaching
+
+        init(_ teaching: Teaching) { self.teaching = teaching }
+
         /// The message in English.
-        let message: String
-        /// The message in each language, when it is a translated one (``Teaching``); nil by default.
-        var teaching: Teaching? = nil
+        var message: String { teaching.english }
     }
 
     /// Query items an app written for a real API sends on every request, which a mock has no use for:
@@ -83,7 +86,7 @@ struct CollectionQuery: Sendable {
             case "_": continue  // a cache buster (jQuery's `_=<time>`)
             case "q":
                 guard !value.isEmpty, value.count <= 200 else {
-                    throw QueryError(message: "q (full-text search) must be 1 to 200 characters, e.g. q=island")
+                    throw QueryError(.searchLength)
                 }
                 query.text = value
             case "_sort":
@@ -102,23 +105,20 @@ struct CollectionQuery: Sendable {
             case "_dependent": query.dependents += try names(name, values)
             default:
                 if name.hasPrefix("_") {
-                    let hint = EditDistance.closest(to: name, among: reserved).map { " Did you mean \($0)?" } ?? ""
-                    throw QueryError(
-                        message:
-                            "Unknown parameter \(name).\(hint) Known: q, \(reserved.joined(separator: ", ")), "
-                            + "and filters such as field=value, field_gte=, field:lt=, field_like=")
+                    let suggestion = EditDistance.closest(to: name, among: reserved)
+                    throw QueryError(.unknownParameter(name: name, suggestion: suggestion, reserved: reserved))
                 }
                 query.filters.append(try filter(name, values, fields))
             }
         }
         if query.perPage != nil, query.limit != nil {
-            throw QueryError(message: "_per_page (v1 pages) and _limit (v0.17 pages) cannot be combined; pick one")
+            throw QueryError(.perPageWithLimit)
         }
         if query.page != nil || query.perPage != nil, query.start != nil || query.end != nil {
-            throw QueryError(message: "_page cannot be combined with _start or _end; use _page with _limit, or a slice")
+            throw QueryError(.pageWithSlice)
         }
         if let start = query.start, let end = query.end, end < start {
-            throw QueryError(message: "_end (\(end)) is before _start (\(start))")
+            throw QueryError(.endBeforeStart(end: end, start: start))
         }
         return query
     }
@@ -131,8 +131,7 @@ struct CollectionQuery: Sendable {
         else {
             let shown = value.count > 40 ? String(value.prefix(40)) + "…" : value
             throw QueryError(
-                message:
-                    "\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(shown)\"")
+                .notWholeNumber(parameter: name, lowest: range.lowerBound, highest: range.upperBound, value: shown))
         }
         return number
     }
@@ -140,7 +139,7 @@ struct CollectionQuery: Sendable {
     private static func names(_ name: String, _ values: [String]) throws(QueryError) -> [String] {
         let list = values.flatMap { $0.split(separator: ",").map(String.init) }
         guard !list.isEmpty, list.count <= 10, list.allSatisfy({ !$0.isEmpty && $0.count <= 100 }) else {
-            throw QueryError(message: "\(name) needs 1 to 10 names, e.g. \(name)=reviews or \(name)=movie")
+            throw QueryError(.namesCount(parameter: name))
         }
         return list
     }
@@ -151,18 +150,17 @@ struct CollectionQuery: Sendable {
         let keys = value.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         let orders = order?.split(separator: ",", omittingEmptySubsequences: false).map { $0.lowercased() } ?? []
         guard (1...8).contains(keys.count) else {
-            throw QueryError(message: "_sort takes 1 to 8 fields, e.g. _sort=year,-rating")
+            throw QueryError(.sortFieldCount)
         }
         guard orders.count <= keys.count, orders.allSatisfy({ $0 == "asc" || $0 == "desc" }) else {
-            throw QueryError(
-                message: "_order must be asc or desc, one per _sort field, e.g. _sort=year,title&_order=desc,asc")
+            throw QueryError(.orderWords)
         }
         var result: [(path: FieldPath, descending: Bool)] = []
         for (index, key) in keys.enumerated() {
             let descendingPrefix = key.hasPrefix("-")
             let name = descendingPrefix ? String(key.dropFirst()) : key
             guard let path = FieldPath(name) else {
-                throw QueryError(message: "_sort field \"\(key)\" is not a field path")
+                throw QueryError(.sortFieldNotPath(field: key))
             }
             try fields.check(path, parameter: "_sort")
             result.append((path, descendingPrefix || (index < orders.count && orders[index] == "desc")))
@@ -195,11 +193,11 @@ struct CollectionQuery: Sendable {
             }
         }
         guard let path = FieldPath(fieldText) else {
-            throw QueryError(message: "\(name) is not a field path (write field, field.sub or field[0])")
+            throw QueryError(.filterNotPath(parameter: name))
         }
         try fields.check(path, parameter: name)
         guard values.allSatisfy({ $0.count <= 1000 }) else {
-            throw QueryError(message: "\(name): a value is longer than 1000 characters")
+            throw QueryError(.valueTooLong(parameter: name))
         }
         var pattern: SafePattern?
         switch op {
@@ -207,14 +205,14 @@ struct CollectionQuery: Sendable {
             do {
                 pattern = try SafePattern(values.last ?? "")
             } catch {
-                throw QueryError(message: "\(name): the pattern \(error.message); see the README's _like subset")
+                throw QueryError(.unsupportedPattern(parameter: name, problem: error.problem))
             }
         case .lt, .lte, .gt, .gte:
             guard values.allSatisfy({ !$0.isEmpty }) else {
-                throw QueryError(message: "\(name) needs a value, e.g. \(name)=10")
+                throw QueryError(.comparisonNeedsValue(parameter: name))
             }
             if fields.isNumeric(path), let bad = values.first(where: { Double($0)?.isFinite != true }) {
-                throw QueryError(message: "\(name)=\(bad): \(path) holds numbers here; send a number, e.g. \(name)=7")
+                throw QueryError(.comparisonNeedsNumber(parameter: name, value: bad, path: path.description))
             }
         case .eq, .ne: break
         }
@@ -248,21 +246,16 @@ struct FieldCatalog {
         guard !elements.isEmpty, !knows(path) else { return }
         let first: String
         if case .member(let name)? = path.steps.first { first = name } else { first = path.description }
-        let hint = EditDistance.closest(to: first, among: topFields).map { " Did you mean \($0)?" } ?? ""
         throw CollectionQuery.QueryError(
-            message: "\(parameter): no item has a field \(path).\(hint) Fields: \(topFields.joined(separator: ", "))")
+            .noSuchField(
+                parameter: parameter, path: path.description,
+                suggestion: EditDistance.closest(to: first, among: topFields), fields: topFields))
     }
 }
 
 extension CollectionQuery.QueryError {
-    /// The error whose message is `teaching`, in English in ``message``.
-    init(_ teaching: Teaching) {
-        self.init(message: teaching.text(.english), teaching: teaching)
-    }
-
-    /// The 400 answering `request`: the message in its `Accept-Language` when translated (with
-    /// `Vary: Accept-Language`), in English otherwise.
+    /// The 400 answering `request`: the message in its `Accept-Language` (with `Vary: Accept-Language`).
     func response(for request: HTTPRequest) -> HTTPResponse {
-        teaching.map { .teaching(400, $0, for: request) } ?? .error(400, message)
+        .teaching(400, teaching, for: request)
     }
 }

@@ -43,20 +43,28 @@ struct SafePattern: Sendable {
 
     /// Why a pattern was refused, e.g. "{m,n} repetition is not supported".
     struct Refusal: Error, Sendable {
-        /// What is wrong and what works instead.
-        let message: String
+        /// What is wrong, as facts each language writes (`Teaching.unsupportedPattern`).
+        let problem: Problem
+
+        init(_ problem: Problem) { self.problem = problem }
+
+        /// What is wrong and what works instead, in English.
+        var message: String { Teaching.english(problem) }
     }
+
+    /// What puts a pattern outside the subset (declared with the teaching answers, which carry it).
+    typealias Problem = PatternProblem
 
     private let program: [Instruction]
 
     /// Compiles `pattern`, or throws a ``Refusal`` naming what is not in the subset.
     init(_ pattern: String) throws(Refusal) {
         guard pattern.count <= Self.maxLength else {
-            throw Refusal(message: "is longer than \(Self.maxLength) characters")
+            throw Refusal(.tooLong(limit: Self.maxLength))
         }
         var parser = Parser(scalars: Array(pattern.unicodeScalars))
         let node = try parser.parseAlternation()
-        guard parser.index == parser.scalars.count else { throw Refusal(message: "has an unmatched )") }
+        guard parser.index == parser.scalars.count else { throw Refusal(.unmatchedClose) }
         var program: [Instruction] = []
         Self.emit(node, into: &program)
         program.append(.accept)
@@ -154,7 +162,7 @@ struct SafePattern: Sendable {
         mutating func parseAlternation() throws(Refusal) -> Node {
             depth += 1
             defer { depth -= 1 }
-            guard depth <= 20 else { throw Refusal(message: "nests groups deeper than 20") }
+            guard depth <= 20 else { throw Refusal(.nestedTooDeep(limit: 20)) }
             var branches = [try parseSequence()]
             while index < scalars.count, scalars[index] == "|" {
                 index += 1
@@ -174,11 +182,11 @@ struct SafePattern: Sendable {
                     case "*": atom = .star(atom)
                     case "+": atom = .plus(atom)
                     case "?":
-                        if case .optional = atom { throw Refusal(message: "uses a lazy quantifier (??, *?, +?)") }
-                        if case .star = atom { throw Refusal(message: "uses a lazy quantifier (??, *?, +?)") }
-                        if case .plus = atom { throw Refusal(message: "uses a lazy quantifier (??, *?, +?)") }
+                        if case .optional = atom { throw Refusal(.lazyQuantifier) }
+                        if case .star = atom { throw Refusal(.lazyQuantifier) }
+                        if case .plus = atom { throw Refusal(.lazyQuantifier) }
                         atom = .optional(atom)
-                    default: throw Refusal(message: "uses {m,n} repetition, which is not supported (use * + ?)")
+                    default: throw Refusal(.countedRepetition)
                     }
                 }
                 nodes.append(atom)
@@ -193,16 +201,16 @@ struct SafePattern: Sendable {
             case ".": return .scalar(.any)
             case "^": return .lineStart
             case "$": return .lineEnd
-            case "*", "+", "?": throw Refusal(message: "has \(scalar) with nothing before it to repeat")
+            case "*", "+", "?": throw Refusal(.nothingToRepeat(String(scalar)))
             case "(":
                 if index + 1 < scalars.count, scalars[index] == "?" {
                     guard scalars[index + 1] == ":" else {
-                        throw Refusal(message: "uses lookaround or a named group, which is not supported")
+                        throw Refusal(.lookaround)
                     }
                     index += 2
                 }
                 let inner = try parseAlternation()
-                guard index < scalars.count, scalars[index] == ")" else { throw Refusal(message: "has an unclosed (") }
+                guard index < scalars.count, scalars[index] == ")" else { throw Refusal(.unclosedGroup) }
                 index += 1
                 return inner
             case "[": return .scalar(try parseClass())
@@ -212,13 +220,12 @@ struct SafePattern: Sendable {
         }
 
         mutating func parseEscape() throws(Refusal) -> CharacterTest {
-            guard index < scalars.count else { throw Refusal(message: "ends with a lone \\") }
+            guard index < scalars.count else { throw Refusal(.loneBackslash) }
             let scalar = scalars[index]
             index += 1
             if let named = Self.named(scalar) { return named }
             guard scalar.isASCII, !CharacterSet.alphanumerics.contains(scalar) else {
-                throw Refusal(
-                    message: "uses \\\(scalar), which is not supported (\\d \\w \\s and \\ before punctuation are)")
+                throw Refusal(.unsupportedEscape(String(scalar)))
             }
             return .set([scalar.value...scalar.value], negated: false)
         }
@@ -272,7 +279,7 @@ struct SafePattern: Sendable {
                 case .scalar(let scalar): low = scalar
                 case .named(let name, let test):
                     guard case .set(let named, false) = test else {
-                        throw Refusal(message: "uses \\\(name) inside [ ], which is not supported")
+                        throw Refusal(.namedClassInClass(String(name)))
                     }
                     ranges += named
                     continue
@@ -284,17 +291,17 @@ struct SafePattern: Sendable {
                     switch end {
                     case .scalar(let scalar): high = scalar
                     case .named(let name, _):
-                        throw Refusal(message: "has a range ending in \\\(name) inside [ ], which is not supported")
+                        throw Refusal(.rangeEndsInNamedClass(String(name)))
                     }
                     guard low.value <= high.value else {
-                        throw Refusal(message: "has a range [\(low)-\(high)] out of order")
+                        throw Refusal(.rangeOutOfOrder(low: String(low), high: String(high)))
                     }
                     ranges.append(low.value...high.value)
                 } else {
                     ranges.append(low.value...low.value)
                 }
             }
-            guard index < scalars.count else { throw Refusal(message: "has an unclosed [") }
+            guard index < scalars.count else { throw Refusal(.unclosedClass) }
             index += 1
             return .set(ranges, negated: negated)
         }
