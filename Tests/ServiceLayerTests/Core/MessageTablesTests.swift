@@ -108,7 +108,7 @@ final class MessageTablesTests: XCTestCase {
                 translation: table, follows: type(of: table).follows)
             XCTAssertTrue(
                 stale.isEmpty,
-                "\(language): \(stale.count) cases follow an older English; bring each translation up to date, then "
+                "\(language): \(stale.count) case(s) follow an older English; bring each translation up to date, then "
                     + "record it with `RECORD_FOLLOWS=\(language.rawValue) swift test --filter MessageTablesTests`:\n"
                     + stale.prefix(10).joined(separator: "\n"))
         }
