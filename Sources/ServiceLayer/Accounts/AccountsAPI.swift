@@ -63,7 +63,7 @@ enum AccountsAPI {
     /// server refuses (in a 200).
     ///
     /// `success` may be a boolean or the string `"true"`/`"false"`. A successful answer without a token
-    /// does not decode, so the call fails with ``APIError/decoding(description:body:)`` naming the
+    /// does not decode, so the call fails with ``APIError/decoding(_:)`` naming the
     /// missing `token`; `refreshToken` and `expiresIn` are optional (a server without refresh tokens
     /// omits them).
     struct AuthReply: Decodable, Sendable {

@@ -56,7 +56,7 @@ enum MenuAPI {
     /// `GET <url>` for an image: raw bytes, never with the client's token, and always coalesced so
     /// that concurrent requests for one picture share one download. Pictures have their own caches
     /// (``ImageCache``, ``DiskImageCache``), so they skip the client's ``ResponseCache``. An empty 200
-    /// is reported as ``APIError/decoding(description:body:)``.
+    /// is reported as ``APIError/decoding(_:)``.
     static func image(at url: URL) -> Endpoint<Data> {
         Endpoint<Data>(.url(url)).headers(["Accept": "image/*"]).coalescing(true).uncached().map {
             data throws(APIError) in

@@ -13,7 +13,7 @@ extension MenuController {
     /// - Parameters:
     ///   - url: The picture's URL, usually a ``MenuItem/imageURL``; any host.
     ///   - completion: Receives the picture's bytes, or why it could not be fetched (an empty 200 is a
-    ///     ``APIError/decoding(description:body:)`` error); called exactly once, on the main actor.
+    ///     ``APIError/decoding(_:)`` error); called exactly once, on the main actor.
     /// - Returns: A handle to cancel the request; the completion then receives ``APIError/cancelled``.
     @discardableResult
     public func fetchImage(url: URL, completion: @escaping @MainActor (Result<Data, APIError>) -> Void) -> RequestHandle

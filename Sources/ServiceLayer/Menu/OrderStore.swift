@@ -46,7 +46,7 @@ final class OrderStore: Sendable {
         do {
             return (try JSONDecoder().decode(Order.self, from: data), nil)
         } catch {
-            let description = DecodingErrorDescription.sentence(error, body: data)
+            let description = DecodingFailure(error, body: data).description
             return (Order(), .corrupt(url: url, movedTo: moveAside(), description: description))
         }
     }

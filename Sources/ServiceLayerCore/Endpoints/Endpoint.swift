@@ -188,7 +188,7 @@ public enum EndpointTarget: Sendable, Hashable, ExpressibleByStringInterpolation
 extension Endpoint {
     /// Reads a 2xx response body the way the client does: decodes JSON for a `Decodable` response,
     /// returns the bytes for `Data`, ignores the body for `Void`, then applies `map(_:)`. A body that
-    /// does not decode gives ``APIError/decoding(description:body:)`` naming the coding path, with the
+    /// does not decode gives ``APIError/decoding(_:)`` naming the coding path, with the
     /// body kept.
     ///
     /// Call it yourself to test an endpoint's decoding against a saved response without any network.

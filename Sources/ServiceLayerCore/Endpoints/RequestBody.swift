@@ -71,7 +71,7 @@ struct RequestBody: Sendable {
         do {
             return .success(try encode())
         } catch {
-            return .failure(.invalidRequest(EncodingErrorDescription.describe(error)))
+            return .failure(.invalidRequest(EncodingProblem.problem(error)))
         }
     }
 }

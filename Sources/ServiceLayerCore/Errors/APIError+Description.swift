@@ -18,19 +18,20 @@ extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
     /// ``APIClient/Options/logger`` use it.
     public var debugDescription: String {
         switch self {
-        case .invalidRequest(let reason): return "APIError.invalidRequest(\(reason))"
+        case .invalidRequest(let problem): return "APIError.invalidRequest(\(Message.caseName(problem)))"
         case .offline: return "APIError.offline"
         case .timedOut: return "APIError.timedOut"
         case .transport(let error): return "APIError.transport(URLError \(error.code.rawValue))"
         case .cancelled: return "APIError.cancelled"
         case .notAuthenticated: return "APIError.notAuthenticated"
         case .httpStatus(let code, let body): return "APIError.httpStatus(\(code), \(body.data.count) bytes)"
-        case .decoding(let description, let body):
-            return "APIError.decoding(\(description), \(body.count) bytes)"
+        case .decoding(let failure):
+            let path = failure.codingPath.map { " at \($0.isEmpty ? "the top level" : $0)" } ?? ""
+            return "APIError.decoding(\(Message.caseName(failure.problem))\(path), \(failure.body.count) bytes)"
         case .server(let message): return "APIError.server(\(message))"
         case .tooManyTokenRefreshes: return "APIError.tooManyTokenRefreshes"
         case .tokenStorage(let reason): return "APIError.tokenStorage(\(reason))"
-        case .fileAccess(let reason): return "APIError.fileAccess(\(reason))"
+        case .fileAccess(let problem): return "APIError.fileAccess(\(Message.caseName(problem)))"
         case .diskFull: return "APIError.diskFull"
         case .incompleteDownload(let expected, let received, _):
             return "APIError.incompleteDownload(expected: \(expected), received: \(received))"

@@ -19,8 +19,7 @@ extension APIError: Equatable {
         case (.transport(let a), .transport(let b)): return a.code == b.code
         case (.httpStatus(let code, let body), .httpStatus(let otherCode, let otherBody)):
             return code == otherCode && body.data == otherBody.data
-        case (.decoding(let description, let body), .decoding(let otherDescription, let otherBody)):
-            return description == otherDescription && body == otherBody
+        case (.decoding(let a), .decoding(let b)): return a == b
         case (.server(let a), .server(let b)): return a == b
         case (.tokenStorage(let a), .tokenStorage(let b)): return a == b
         case (.fileAccess(let a), .fileAccess(let b)): return a == b

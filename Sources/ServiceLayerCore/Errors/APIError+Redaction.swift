@@ -14,7 +14,7 @@ extension Redaction {
         switch error {
         case .httpStatus(let code, let body):
             return .httpStatus(code: code, body: APIError.Body(data: cleaned(body.data), url: body.url))
-        case .decoding(let description, let body): return .decoding(description: description, body: cleaned(body))
+        case .decoding(let failure): return .decoding(failure.mapTexts({ $0 }, body: cleaned))
         default: return error
         }
     }
@@ -33,10 +33,10 @@ extension Redaction {
         switch error {
         case .httpStatus(let code, let body):
             return .httpStatus(code: code, body: APIError.Body(data: removing(secrets, from: body.data), url: body.url))
-        case .decoding(let description, let body):
-            return .decoding(description: removing(secrets, from: description), body: removing(secrets, from: body))
+        case .decoding(let failure):
+            return .decoding(failure.mapTexts({ removing(secrets, from: $0) }, body: { removing(secrets, from: $0) }))
         case .server(let message): return .server(message: removing(secrets, from: message))
-        case .invalidRequest(let reason): return .invalidRequest(removing(secrets, from: reason))
+        case .invalidRequest(let problem): return .invalidRequest(problem.mapTexts { removing(secrets, from: $0) })
         default: return error
         }
     }

@@ -10,14 +10,13 @@ extension APIError {
     /// The URL this error names, without secrets (scheme, host, port and path): the request's for
     /// ``offline(url:)``, ``timedOut(url:)``, ``httpStatus(code:body:)`` and
     /// ``incompleteDownload(expected:received:url:)``, the failing URL of ``transport(_:)``, the URL of
-    /// the answer of ``decoding(description:body:)``; `nil` for the other cases or when unknown.
+    /// the answer of ``decoding(_:)``; `nil` for the other cases or when unknown.
     public var failingURL: URL? {
         switch self {
         case .offline(let url), .timedOut(let url), .incompleteDownload(_, _, let url): return url
         case .httpStatus(_, let body): return body.url
         case .transport(let error): return error.failingURL
-        case .decoding(let description, _):
-            return DecodingFacts(description: description, body: Data()).url.flatMap(URL.init(string:))
+        case .decoding(let failure): return failure.url
         default: return nil
         }
     }
@@ -38,7 +37,7 @@ extension APIError {
 
     /// `url` as messages show it, as a URL: scheme, host, port and path only.
     static func shown(_ url: URL?) -> URL? {
-        url.flatMap { URL(string: ShownURL.text($0)) }
+        url.flatMap(ShownURL.text).flatMap { URL(string: $0) }
     }
 }
 

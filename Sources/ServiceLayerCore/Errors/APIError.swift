@@ -11,8 +11,9 @@ import FoundationNetworking
 /// said is lost.
 public enum APIError: Error, Sendable {
     /// The request could not be built: the URL could not be formed or the body could not be encoded.
-    /// The string says which. Nothing was sent.
-    case invalidRequest(String)
+    /// The ``RequestProblem`` says which, with its facts (a string literal makes a reason of your own:
+    /// `.invalidRequest("no user is selected")`). Nothing was sent.
+    case invalidRequest(RequestProblem)
     /// The device is not connected to a network (`URLError.notConnectedToInternet`, or the client's
     /// connectivity source said offline before sending). Nothing was sent in the latter case. `url` is
     /// the request's URL without secrets (scheme, host, port and path), `nil` when unknown.
@@ -32,11 +33,10 @@ public enum APIError: Error, Sendable {
     /// The server answered with a status outside `200...299`. `body` holds the response body as sent
     /// (``Body/data``) and the URL that answered, without secrets (``Body/url``).
     case httpStatus(code: Int, body: Body)
-    /// The server answered 2xx but the body did not decode as the expected type. `description` holds
-    /// what the client found, as compact JSON: the URL (without secrets), the status, the coding path
-    /// Foundation gave, what was expected and found, and the model fix the body points at (the messages
-    /// are written from it); `body` is the response body as sent.
-    case decoding(description: String, body: Data)
+    /// The server answered 2xx but the body did not decode as the expected type. The
+    /// ``DecodingFailure`` holds what the client found: the URL (without secrets), the status, the coding
+    /// path Foundation gave, what was expected and found, the model fix the body points at, and the body.
+    case decoding(DecodingFailure)
     /// The server answered, but said the operation failed (for example `{"success":false,"message":...}`
     /// in a 200 body). `message` is the server's own text.
     case server(message: String)
@@ -48,8 +48,8 @@ public enum APIError: Error, Sendable {
     /// The string says why, never with a token; the user is logged out.
     case tokenStorage(String)
     /// A file to upload could not be read or changed while it was sent, or a download could not be put in
-    /// place (a missing folder, no permission). The string names the file and why.
-    case fileAccess(String)
+    /// place (a missing folder, no permission). The ``FileProblem`` names the file and why.
+    case fileAccess(FileProblem)
     /// The disk filled up while a body was written to it (an upload's temporary file, a download).
     /// Nothing partial is left behind.
     case diskFull
@@ -96,7 +96,7 @@ public enum APIError: Error, Sendable {
             // it stays, and what the error's text said that its code does not (Messages/TransportDiagnosis.swift).
             let failing = error.failingURL ?? url
             var userInfo: [String: Any] = [:]
-            if let failing, let shown = URL(string: ShownURL.text(failing)) {
+            if let failing, let shown = ShownURL.text(failing).flatMap(URL.init(string:)) {
                 userInfo[NSURLErrorFailingURLErrorKey] = shown
             }
             if let (hint, missing) = TransportHint.find(in: error, url: failing) {
@@ -139,7 +139,7 @@ public enum APIError: Error, Sendable {
     public var responseBody: Data? {
         switch self {
         case .httpStatus(_, let body): return body.data
-        case .decoding(_, let body): return body
+        case .decoding(let failure): return failure.body
         default: return nil
         }
     }
@@ -183,6 +183,6 @@ extension APIError {
             (nsError.domain == NSPOSIXErrorDomain && nsError.code == Int(ENOSPC))
             || (nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileWriteOutOfSpaceError)
             || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ENOSPC))
-        self = full ? .diskFull : .fileAccess(nsError.localizedDescription)
+        self = full ? .diskFull : .fileAccess(.other(nsError.localizedDescription))
     }
 }

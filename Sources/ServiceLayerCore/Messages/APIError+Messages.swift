@@ -9,9 +9,10 @@ import FoundationNetworking
 extension APIError {
     /// A language the messages of ``APIError`` are written in.
     ///
-    /// Each language is one table of messages, in its own folder of `Messages/` (`English/`,
-    /// `TraditionalChinese/`, `Swedish/`): a later language is a new table and a new case here, not a
-    /// change to any error.
+    /// Every message is decided once, language-neutrally (`Messages/MessageEngine.swift`); each language
+    /// is one flat table that writes it out, in its own folder of `Messages/` (`English/`,
+    /// `TraditionalChinese/`, `SimplifiedChinese/`, `Swedish/`): a later language is a new table and a
+    /// new case here, not a change to any error.
     public enum MessageLanguage: String, Sendable, CaseIterable {
         /// English, the default.
         case english = "en"
@@ -19,6 +20,8 @@ extension APIError {
         case traditionalChinese = "zh-Hant"
         /// Svenska (`sv`).
         case swedish = "sv"
+        /// 简体中文 as written in mainland China (`zh-Hans`): 服务器, 网络, 连接, 超时.
+        case simplifiedChinese = "zh-Hans"
 
         /// The first of `tags` (BCP 47 or POSIX locale names: `zh-Hant-TW`, `zh_TW.UTF-8`, `sv_SE`) that
         /// names a language with a table; English when none does.
@@ -29,7 +32,10 @@ extension APIError {
             return .english
         }
 
-        /// The language a tag names, or `nil` (simplified Chinese, a language without a table, `C`).
+        /// The language a tag names, or `nil` (a language without a table, `C`). A script wins over a region:
+        /// `zh-Hant*` is 繁體中文 and `zh-Hans*` 简体中文 wherever they are written (`zh-Hans-TW`); without a
+        /// script, `zh-TW`, `zh-HK` and `zh-MO` are 繁體中文, `zh-CN`, `zh-SG` and `zh` alone 简体中文, and another
+        /// region (`zh-MY`) is passed over (`Tests/LanguageChoice/language-choice.json`, shared with the server).
         static func language(ofTag tag: String) -> MessageLanguage? {
             var tag = tag.lowercased()
             if let cut = tag.firstIndex(where: { $0 == "." || $0 == "@" }) { tag = String(tag[..<cut]) }
@@ -40,8 +46,10 @@ extension APIError {
             case "sv": return .swedish
             case "zh":
                 if parts.contains("hant") { return .traditionalChinese }
-                if parts.contains("hans") { return nil }
-                return parts.contains { ["tw", "hk", "mo"].contains($0) } ? .traditionalChinese : nil
+                if parts.contains("hans") { return .simplifiedChinese }
+                if parts.contains(where: { ["tw", "hk", "mo"].contains($0) }) { return .traditionalChinese }
+                // `zh` alone, `zh-CN`, `zh-SG`; another region (`zh-MY`) names no script and is passed over.
+                return parts.count == 1 || parts.contains { ["cn", "sg"].contains($0) } ? .simplifiedChinese : nil
             default: return nil
             }
         }
@@ -64,6 +72,7 @@ extension APIError {
             case .english: return EnglishMessages()
             case .traditionalChinese: return TraditionalChineseMessages()
             case .swedish: return SwedishMessages()
+            case .simplifiedChinese: return SimplifiedChineseMessages()
             }
         }
     }
@@ -81,9 +90,10 @@ extension APIError {
     /// The user's language, read once: on Apple platforms the preferred languages
     /// (`Locale.preferredLanguages`, in the user's order); on Linux, as gettext reads them, `LANGUAGE`
     /// (a `:` list, unless the locale is `C` or `POSIX`), then the locale of `LC_ALL`, `LC_MESSAGES` or
-    /// `LANG`. The first tag with a table wins: `zh-TW`, `zh-HK`, `zh-MO`, `zh-Hant*` →
-    /// ``MessageLanguage/traditionalChinese``; `sv*` → ``MessageLanguage/swedish``; `en*` →
-    /// ``MessageLanguage/english``; simplified Chinese and any other tag are passed over; English when none matches.
+    /// `LANG`. The first tag with a table wins: `zh-Hant*`, and `zh-TW`, `zh-HK`, `zh-MO` without a script →
+    /// ``MessageLanguage/traditionalChinese``; `zh-Hans*`, and `zh-CN`, `zh-SG`, `zh` without a script →
+    /// ``MessageLanguage/simplifiedChinese``; `sv*` → ``MessageLanguage/swedish``; `en*` →
+    /// ``MessageLanguage/english``; any other tag is passed over; English when none matches.
     public static let automaticMessageLanguage: MessageLanguage = MessageLanguage.first(in: userLanguageTags())
 
     /// The user's language tags, most preferred first.
@@ -129,8 +139,8 @@ extension APIError {
     ///   - request: The failed request; `nil` (the error's own facts only) by default.
     ///   - language: The table to use; ``APIError/messageLanguage`` by default.
     public func explanation(for request: URLRequest? = nil, in language: MessageLanguage? = nil) -> Explanation {
-        let context = MessageContext(request: request)
-        return (language ?? Self.messageLanguage).table.explain(messageKind(context))
+        let message = MessageEngine.message(for: self, context: MessageContext(request: request))
+        return (language ?? Self.messageLanguage).table.explain(message)
     }
 }
 
@@ -172,15 +182,16 @@ struct MessageContext {
 /// A URL as a message shows it: scheme, host, port and path — never the user, the password, the query
 /// or the fragment, which may hold a secret.
 enum ShownURL {
-    static func text(_ url: URL) -> String {
+    /// The URL's scheme, host, port and path; `nil` for a URL without a host (a message then names none).
+    static func text(_ url: URL) -> String? {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true), let host = components.host
-        else { return "<a URL that cannot be shown>" }
+        else { return nil }
         var shown = URLComponents()
         shown.scheme = components.scheme
         shown.host = host
         shown.port = components.port
         shown.percentEncodedPath = components.percentEncodedPath
-        return shown.string ?? "<a URL that cannot be shown>"
+        return shown.string
     }
 
     /// `host:port`, with the scheme's default port when the URL names none.

@@ -1,13 +1,11 @@
 import Foundation
 
 extension APIError.MessageLanguage {
-    /// The command-line trap's two warnings (`Plumbing/MainQueueWatchdog.swift`) in this language.
+    /// The command-line trap's two warnings (`Plumbing/MainQueueWatchdog.swift`) in this language's table.
     var watchdogTexts: MainQueueWatchdog.Texts {
-        switch self {
-        case .english:
-            return .init(warning: MainQueueWatchdog.warning, ended: { MainQueueWatchdog.endedWarning(calls: $0) })
-        case .traditionalChinese: return TraditionalChineseWatchdog.texts
-        case .swedish: return SwedishWatchdog.texts
-        }
+        let table = self.table
+        return .init(
+            warning: table.mainQueueWarning(seconds: Int(MainQueueWatchdog.patience)),
+            ended: { table.endedWarning(calls: $0) })
     }
 }

@@ -1,13 +1,20 @@
 import Foundation
 
-/// One language's messages: every ``MessageKind`` written as what happened, why, and the fix.
+/// One language's messages: every decided ``Message`` written as what happened, why, and the fix, and the
+/// command-line trap's two warnings.
 ///
-/// A table is one `switch` over the kinds, so the compiler checks that a language has a message for
-/// every kind. Each language is a type conforming to this protocol, in its own folder of `Messages/`
-/// (`English/`, `TraditionalChinese/`, `Swedish/`), and a case of ``APIError/MessageLanguage``; its
-/// grammar (articles, sentence ends, how sentences are joined) belongs to its table.
+/// A table is one exhaustive `switch` over ``Message`` (and the nested switches over its parts' cases):
+/// it writes sentences and decides nothing — no `if`, no `?:`, no `??` in its `…Messages.swift` file
+/// (`MessageTablesTests` reads the sources to hold that). Joining a URL or a number into a sentence is
+/// the language's grammar, in its `…Grammar.swift` file. Each translation records, in its
+/// `…Follows.swift` file, the fingerprint of the English each case follows: a test fails when the English
+/// moves on without it.
 protocol MessageTable: Sendable {
-    func explain(_ kind: MessageKind) -> APIError.Explanation
+    func explain(_ message: Message) -> APIError.Explanation
+    /// The warning after a completion waited `seconds` for a main queue that never ran.
+    func mainQueueWarning(seconds: Int) -> String
+    /// The warning at exit, with `calls` calls still waiting.
+    func endedWarning(calls: Int) -> String
 }
 
 extension APIError.Explanation {

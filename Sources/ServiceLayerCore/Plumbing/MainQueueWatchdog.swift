@@ -116,7 +116,9 @@ enum MainQueueWatchdog {
             state.hasWarned = true
             return state.callsWaiting
         }
-        if waiting > 0 { FileHandle.standardError.write(Data((currentTexts.ended(waiting) + "\n").utf8)) }
+        if waiting > 0, !currentTexts.warning.isEmpty {
+            FileHandle.standardError.write(Data((currentTexts.ended(waiting) + "\n").utf8))
+        }
     }
 
     // MARK: The timer
@@ -139,7 +141,9 @@ enum MainQueueWatchdog {
             state.hasWarned = true
             return true
         }
-        if warns { FileHandle.standardError.write(Data((currentTexts.warning + "\n").utf8)) }
+        if warns, !currentTexts.warning.isEmpty {
+            FileHandle.standardError.write(Data((currentTexts.warning + "\n").utf8))
+        }
     }
 
     /// The two warnings' texts in one language.
@@ -151,42 +155,11 @@ enum MainQueueWatchdog {
     }
 
     /// The texts in the messages' language: set by the client (`APIClient`'s initializer installs the
-    /// messages' table, a later layer); English, the texts below, until then.
+    /// messages' table, a later layer: `Messages/<Language>/`). No call waits before a client exists, so
+    /// nothing is printed without them.
     static let texts = Locked<(@Sendable () -> Texts)?>(nil)
 
     private static var currentTexts: Texts {
-        texts.withLock { $0 }?() ?? Texts(warning: warning, ended: { endedWarning(calls: $0) })
+        texts.withLock { $0 }?() ?? Texts(warning: "", ended: { _ in "" })
     }
-
-    /// What the warning at exit says: what happened, why, and the fixes.
-    static func endedWarning(calls: Int) -> String {
-        let count = calls == 1 ? "1 call was" : "\(calls) calls were"
-        return """
-            ServiceLayer: the program ended while \(count) still waiting for a completion, which never ran.
-              Why: completions of APIClient.send(_:completion:) and of the controllers run on the main actor,
-              that is on the main queue, and this program ended (returned from its top-level code, or called
-              exit) without ever running the main queue.
-              \(fixes)
-            """
-    }
-
-    /// The fixes both warnings name.
-    static let fixes = """
-        Fix: end main.swift with dispatchMain() and call exit(0) in the last completion; or call
-          RunLoop.main.run(); or await the async twins in an async main:
-          @main struct Tool { static func main() async { ... try await client.send(endpoint) ... } }
-          (Printed once per process; APIClient.warnsWhenMainQueueIsBlocked = false turns it off.)
-        """
-
-    /// What the warning says: what happened, why, and the fixes.
-    static let warning = """
-        ServiceLayer: a completion has waited \(Int(patience)) seconds for the main queue, which has never run anything, and
-          the main thread has sent no call meanwhile.
-          Why: completions of APIClient.send(_:completion:) and of the controllers run on the main actor, that is
-          on the main queue, and in a command-line program nothing runs the main queue while the main thread
-          sleeps, waits on a semaphore or a group, or has returned from top-level code (the program then ends
-          with no output and exit status 0). If instead your main thread is busy on purpose for seconds before
-          it runs the main queue, the completions simply wait for it, and this warning is not for you.
-          \(fixes)
-        """
 }

@@ -36,7 +36,7 @@ enum ResponseReading<Response>: Sendable {
         }
     }
 
-    /// The JSON decoding of a 2xx body as `Value`: ``APIError/decoding(description:body:)`` naming the
+    /// The JSON decoding of a 2xx body as `Value`: ``APIError/decoding(_:)`` naming the
     /// coding path when it does not decode. A failed outcome stays as it is.
     static func decodeJSON<Value: Decodable>(_ type: Value.Type, _ outcome: ExchangeOutcome, decoder: JSONDecoder)
         -> Result<Value, APIError>
@@ -45,9 +45,8 @@ enum ResponseReading<Response>: Sendable {
             do {
                 return .success(try decoder.decode(Value.self, from: body))
             } catch {
-                let description = DecodingErrorDescription.describe(
-                    error, body: body, url: response.url, status: response.statusCode)
-                return .failure(.decoding(description: description, body: body))
+                return .failure(
+                    .decoding(DecodingFailure(error, body: body, url: response.url, status: response.statusCode)))
             }
         }
     }

@@ -146,8 +146,6 @@ public struct RequestHook: Sendable {
     /// ``APIError/invalidRequest(_:)``.
     static func failure(_ error: any Error) -> APIError {
         if let apiError = error as? APIError { return apiError }
-        var problem = RequestProblem(.hookFailed)
-        problem.detail = "\(error)"
-        return problem.error
+        return .invalidRequest(.hookFailed(detail: "\(error)"))
     }
 }

@@ -37,12 +37,10 @@ extension APIClient {
             isOwnOrigin = url.map { Origin.same($0, baseURL) } ?? false
         }
         guard let url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            var problem = RequestProblem(.noURL)  // the target as text with no secret (a token, a password)
-            switch endpoint.target {
-            case .path(let path): problem.target = "\"\(path)\""
-            case .url(let absolute): problem.target = Redaction.url(absolute)
+            switch endpoint.target {  // the target as text with no secret (a token, a password)
+            case .path(let path): return .failure(.invalidRequest(.noURL(.path(path))))
+            case .url(let absolute): return .failure(.invalidRequest(.noURL(.url(Redaction.url(absolute)))))
             }
-            return .failure(problem.error)
         }
         var request = URLRequest(url: url)
         if endpoint.method != .get { request.httpMethod = endpoint.method.rawValue }  // GET is the default
@@ -58,7 +56,7 @@ extension APIClient {
             case .success(let data) where body.upload.isNone: request.httpBody = data
             case .success: break  // a file or a form with files: sent from disk by the exchange
             case .failure(let error): return .failure(error)
-            case nil: return .failure(RequestProblem(.bodyNeedsMainActor).error)
+            case nil: return .failure(.invalidRequest(.bodyNeedsMainActor))
             }
             request.setValue(body.contentType, forHTTPHeaderField: "Content-Type")
         }
@@ -68,11 +66,7 @@ extension APIClient {
         }
         var credentialStepHeaders: Set<String> = []
         if endpoint.requiresAuthorization {
-            guard isOwnOrigin else {
-                var problem = RequestProblem(.tokenOffOrigin)
-                problem.host = baseURL.host
-                return .failure(problem.error)
-            }
+            guard isOwnOrigin else { return .failure(.invalidRequest(.tokenOffOrigin(host: baseURL.host))) }
             guard let authorize else { return .failure(.notAuthenticated) }
             let before = request
             authorize(&request)

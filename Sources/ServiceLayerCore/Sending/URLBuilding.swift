@@ -65,9 +65,7 @@ enum URLBuilding {
         guard let hash = path.firstIndex(of: "#") else { return nil }
         let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? hash
         let shown = String(path[..<end]) + (path[end] == "?" ? "?…" : "#…")
-        var problem = RequestProblem(.fragmentInPath)
-        problem.shown = shown
-        return problem.error
+        return .invalidRequest(.fragmentInPath(shown: shown))
     }
 
     /// A query written in a path string, kept as written except for what a query may not contain:

@@ -32,7 +32,7 @@ enum Download {
         case .failure(let error):
             return .failure(error)
         case .success(let (_, http)):
-            guard let file else { return .failure(.fileAccess("URLSession kept no file for the download")) }
+            guard let file else { return .failure(.fileAccess(.noDownloadedFile)) }
             let received = size(of: file)
             if let expected = expectedLength(of: http), expected != received {
                 return .failure(.incompleteDownload(expected: expected, received: received))

@@ -148,7 +148,9 @@ public struct MultipartForm: Sendable {
     private static func writingTemporaryFile(_ write: (FileHandle) throws -> Void) throws(APIError) -> URL {
         let url = temporaryUploadURL()
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .fileAccess("the upload body could not be written to \(url.path)") }
+        guard descriptor >= 0 else {
+            throw .fileAccess(.cannotWriteUploadBody(path: url.path, errno: ErrnoName.name(errno)))
+        }
         let output = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? output.close() }
         do {
@@ -172,8 +174,8 @@ public struct MultipartForm: Sendable {
     {
         let descriptor = open(file.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else {
-            let reason = errno == ELOOP ? "is a symbolic link" : "cannot be read"
-            throw APIError.fileAccess("the file \(file.lastPathComponent) \(reason); upload a regular file")
+            let name = file.lastPathComponent
+            throw APIError.fileAccess(errno == ELOOP ? .symbolicLink(file: name) : .unreadable(file: name))
         }
         let input = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         defer { try? input.close() }
@@ -192,9 +194,7 @@ public struct MultipartForm: Sendable {
     private var delimiter: Data { Data("--\(boundary)".utf8) }
 
     private func boundaryInContent() -> APIError {
-        var problem = RequestProblem(.multipartBoundary)
-        problem.boundary = boundary
-        return problem.error
+        .invalidRequest(.multipartBoundary(boundary: boundary))
     }
 
     private func opening(_ headers: String) -> Data { Data("--\(boundary)\r\n\(headers)\r\n".utf8) }

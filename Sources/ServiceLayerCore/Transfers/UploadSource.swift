@@ -23,12 +23,12 @@ struct UploadSource: Equatable, Sendable {
     init(_ file: URL) throws(APIError) {
         var info = stat()
         guard lstat(file.path, &info) == 0 else {
-            throw .fileAccess("the file \(file.lastPathComponent) cannot be read; upload a regular file")
+            throw .fileAccess(.unreadable(file: file.lastPathComponent))
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG: break
-        case S_IFLNK: throw .fileAccess("the file \(file.lastPathComponent) is a symbolic link; upload a regular file")
-        default: throw .fileAccess("\(file.lastPathComponent) is not a regular file; upload a regular file")
+        case S_IFLNK: throw .fileAccess(.symbolicLink(file: file.lastPathComponent))
+        default: throw .fileAccess(.notRegularFile(file: file.lastPathComponent))
         }
         device = UInt64(info.st_dev)
         inode = UInt64(info.st_ino)
@@ -45,11 +45,8 @@ struct UploadSource: Equatable, Sendable {
     func change(of file: URL, sentTo url: URL?) -> APIError? {
         let now = try? UploadSource(file)
         guard now != self else { return nil }
-        let sizes = now.map { $0.size == size ? "\(size) bytes, rewritten" : "\(size) bytes, then \($0.size)" }
-        let destination = url.map { " to \(ShownURL.text($0))" } ?? ""
         return .fileAccess(
-            "the file \(file.lastPathComponent) changed while it was being sent\(destination) "
-                + "(\(sizes ?? "\(size) bytes, then gone or replaced")), so the server may hold a mix of "
-                + "both; send it again once nothing writes to it, or send a copy")
+            .changedWhileSent(
+                file: file.lastPathComponent, url: url.flatMap(ShownURL.text), sizeBefore: size, sizeAfter: now?.size))
     }
 }

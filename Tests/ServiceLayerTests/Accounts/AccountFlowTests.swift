@@ -91,7 +91,8 @@ final class AccountFlowTests: AccountsTestCase {
         server.inject(.json(200, #"{"success":true,"message":"Logged in"}"#), path: "/api/accounts/login")
         let controller = makeAccountController()
         let error = try XCTUnwrap(logIn(controller)?.failureError)
-        guard case .decoding(let description, _) = error else { return XCTFail("expected .decoding, got \(error)") }
+        guard case .decoding(let decodingFailure) = error else { return XCTFail("expected .decoding, got \(error)") }
+        let description = decodingFailure.facts
         XCTAssertTrue(description.contains("token"), description)
         XCTAssertFalse(controller.isLoggedIn)
     }

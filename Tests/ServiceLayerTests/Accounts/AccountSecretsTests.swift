@@ -82,7 +82,10 @@ final class AccountSecretsTests: AccountsTestCase {
         // A reply the client cannot read, holding the token: the error keeps the body without it.
         server.inject(.json(200, #"{"success":"maybe","token":"\#(token)"}"#), path: "/api/accounts/login")
         let unreadable = try XCTUnwrap(logIn(controller)?.failureError)
-        guard case .decoding(_, let body) = unreadable else { return XCTFail("expected .decoding, got \(unreadable)") }
+        guard case .decoding(let decodingFailure) = unreadable else {
+            return XCTFail("expected .decoding, got \(unreadable)")
+        }
+        let body = decodingFailure.body
         XCTAssertFalse(String(decoding: body, as: UTF8.self).contains(token))
         errors.append(unreadable)
 

@@ -71,7 +71,8 @@ final class HostileBodyTests: HostileServerTestCase {
         let server = try startServer { _ in .raw(Self.head(length: 10) + Self.json) }
         let client = makeClient(server.baseURL)
         let cut = await error { () async throws(APIError) in try await client.send(Endpoint<TextAnswer>("long")) }
-        guard case .decoding(_, let body)? = cut else { return XCTFail("\(String(describing: cut))") }
+        guard case .decoding(let decodingFailure)? = cut else { return XCTFail("\(String(describing: cut))") }
+        let body = decodingFailure.body
         XCTAssertEqual(body.count, 10, "only Content-Length bytes were taken")
 
         let raw = await error { () async throws(APIError) in

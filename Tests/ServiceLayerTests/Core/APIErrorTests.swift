@@ -33,12 +33,14 @@ final class APIErrorTests: XCTestCase {
         XCTAssertEqual(APIError.httpStatus(code: 404, body: APIError.Body(data: Data("x".utf8))).statusCode, 404)
         XCTAssertEqual(
             APIError.httpStatus(code: 404, body: APIError.Body(data: Data("x".utf8))).responseBody, Data("x".utf8))
-        XCTAssertEqual(APIError.decoding(description: "d", body: Data("y".utf8)).responseBody, Data("y".utf8))
+        XCTAssertEqual(
+            APIError.decoding(DecodingFailure(problem: .other(detail: "d"), body: Data("y".utf8))).responseBody,
+            Data("y".utf8))
         for error in [APIError.offline, .timedOut, .cancelled, .notAuthenticated, .server(message: "m")] {
             XCTAssertNil(error.statusCode, "\(error)")
             XCTAssertNil(error.responseBody, "\(error)")
         }
-        XCTAssertNil(APIError.decoding(description: "d", body: Data()).statusCode)
+        XCTAssertNil(APIError.decoding(DecodingFailure(problem: .other(detail: "d"), body: Data())).statusCode)
     }
 
     func testServerMessage() {
@@ -53,7 +55,8 @@ final class APIErrorTests: XCTestCase {
         XCTAssertNil(status(#"["error"]"#).serverMessage)
         XCTAssertNil(status("").serverMessage)
         XCTAssertEqual(APIError.server(message: "Email taken").serverMessage, "Email taken")
-        let decoding = APIError.decoding(description: "d", body: Data(#"{"message":"m"}"#.utf8))
+        let decoding = APIError.decoding(
+            DecodingFailure(problem: .other(detail: "d"), body: Data(#"{"message":"m"}"#.utf8)))
         XCTAssertEqual(decoding.serverMessage, "m")
         XCTAssertNil(APIError.offline.serverMessage)
     }
@@ -66,7 +69,7 @@ final class APIErrorTests: XCTestCase {
             .httpStatus(code: 404, body: APIError.Body(data: secretBody)),
             .httpStatus(code: 500, body: APIError.Body(data: secretBody)),
             .httpStatus(code: 503, body: APIError.Body(data: Data())),
-            .decoding(description: "type mismatch at items[1].price", body: secretBody),
+            .decoding(DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: secretBody)),
             .server(message: "Email taken"), .tooManyTokenRefreshes, .tokenStorage("Not a directory (errno 20)"),
         ]
         for error in all {
@@ -81,7 +84,8 @@ final class APIErrorTests: XCTestCase {
         let notFound = APIError.httpStatus(code: 404, body: APIError.Body(data: secretBody)).errorDescription ?? ""
         XCTAssertTrue(notFound.contains("404"), notFound)
         XCTAssertTrue(notFound.contains("\"bad\""), "the server's message is quoted: \(notFound)")
-        let decoding = APIError.decoding(description: "type mismatch at items[1].price", body: secretBody)
+        let decoding = APIError.decoding(
+            DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: secretBody))
         XCTAssertTrue(decoding.errorDescription?.contains("items[1].price") ?? false)
         XCTAssertEqual(APIError.tooManyTokenRefreshes.debugDescription, "APIError.tooManyTokenRefreshes")
         XCTAssertEqual(APIError.tokenStorage("why").debugDescription, "APIError.tokenStorage(why)")
@@ -94,7 +98,7 @@ final class APIErrorTests: XCTestCase {
         let all: [APIError] = [
             .invalidRequest("no URL"), .offline, .timedOut, .transport(URLError(.cannotConnectToHost)),
             .cancelled, .notAuthenticated, .httpStatus(code: 404, body: secretBody),
-            .decoding(description: "type mismatch at items[1].price", body: secretBody),
+            .decoding(DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: secretBody)),
             .server(message: "Email taken"), .tooManyTokenRefreshes, .diskFull,
         ]
         for error in all {
@@ -128,7 +132,8 @@ final class APIErrorTests: XCTestCase {
             .httpStatus(code: 401, body: APIError.Body(data: Data())),
             .httpStatus(code: 404, body: APIError.Body(data: Data())),
             .httpStatus(code: 500, body: APIError.Body(data: Data())),
-            .decoding(description: "d", body: Data()), .server(message: "m"), .tooManyTokenRefreshes,
+            .decoding(DecodingFailure(problem: .other(detail: "d"), body: Data())), .server(message: "m"),
+            .tooManyTokenRefreshes,
             .tokenStorage("x"),
         ]
         for error in transient { XCTAssertTrue(error.isTransient, "\(error)") }

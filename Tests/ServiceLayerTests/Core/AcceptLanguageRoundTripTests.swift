@@ -37,6 +37,7 @@ final class AcceptLanguageRoundTripTests: XCTestCase {
             "sv, en;q=0.5",
             ["Servern sa: \"Hittades inte: ingen rutt matchar /movis. Menade du /movies?", "404 (Hittades inte)"]
         ),
+        "zh-Hans": ("zh-CN, en;q=0.5", ["服务器返回的消息：“未找到：没有路由与 /movis 匹配。您是不是要访问 /movies？", "404（未找到）"]),
     ]
 
     /// The error of `GET /movis` from a default client, and the `Accept-Language` the server saw.

@@ -46,7 +46,10 @@ final class AsyncTests: StubTestCase {
             _ = try await makeClient(stub).send(Endpoint<User>("users/2"))
             XCTFail("expected a throw")
         } catch {
-            guard case .decoding(let description, _) = error else { return XCTFail("expected .decoding, got \(error)") }
+            guard case .decoding(let decodingFailure) = error else {
+                return XCTFail("expected .decoding, got \(error)")
+            }
+            let description = decodingFailure.facts
             XCTAssertTrue(description.contains("id"), description)
         }
     }

@@ -11,9 +11,9 @@ import FoundationNetworking
 /// 2xx bodies that do not decode, served by the fixture server: the key path Foundation gave (never an
 /// invented one), expected vs found with the value's first bytes, and the model fix the body shows.
 final class DecodingErrorMessageTests: MessageScenarioTestCase {
-    private func decoding(_ mistake: String) async throws -> (APIError, DecodingFacts) {
+    private func decoding(_ mistake: String) async throws -> (APIError, DecodingFailure) {
         let (error, _) = try await run(mistake)
-        guard case .decoding(let description, let body) = error else {
+        guard case .decoding(let decodingFailure) = error else {
             XCTFail("expected .decoding, got \(error)")
             throw error
         }
@@ -22,12 +22,14 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         XCTAssertFalse(text.contains(".."), text)
         XCTAssertNotNil(error.failureReason)
         XCTAssertNotNil(error.recoverySuggestion)
-        return (error, DecodingFacts(description: description, body: body))
+        XCTAssertFalse(error.debugDescription.contains("{"), "print(error) shows no JSON: \(error)")
+        XCTAssertFalse(error.description.contains("\"fix\":"), "print(error) shows no JSON: \(error)")
+        return (error, decodingFailure)
     }
 
     func testSnakeCaseKeysNameConvertFromSnakeCaseAndCodingKeys() async throws {
         let (error, facts) = try await decoding("snake_case keys, camelCase properties")
-        XCTAssertEqual(facts.fix, .convertFromSnakeCase)
+        XCTAssertEqual(facts.fix, .convertFromSnakeCase(property: "releaseDate", jsonKey: "release_date"))
         let fix = try XCTUnwrap(error.recoverySuggestion)
         XCTAssertTrue(fix.contains("keyDecodingStrategy = .convertFromSnakeCase"), fix)
         XCTAssertTrue(fix.contains("case releaseDate = \"release_date\""), fix)
@@ -36,36 +38,35 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
 
     func testAnArrayWrappedInAnObjectNamesTheWrapper() async throws {
         let (error, facts) = try await decoding("An array wrapped in an object (`{\"results\": [...]}`)")
-        XCTAssertEqual(facts.fix, .wrapper)
-        XCTAssertEqual(facts.fixKey, "results")
-        XCTAssertEqual(facts.path, "", "the root value really is the object")
+        XCTAssertEqual(facts.fix, .wrapper(field: "results"))
+        XCTAssertEqual(facts.codingPath, "", "the root value really is the object")
         XCTAssertTrue(error.recoverySuggestion?.contains("let results: [YourModel]") ?? false)
         XCTAssertTrue(error.localizedDescription.contains("found an object {\"page\":1"), error.localizedDescription)
     }
 
     func testAMissingKeySaysOptionalOrDefault() async throws {
         let (error, facts) = try await decoding("A key the server leaves out")
-        XCTAssertEqual(facts.fix, .optional)
+        XCTAssertEqual(facts.fix, .optional(property: "nickname", type: nil))
         XCTAssertTrue(error.localizedDescription.contains("\"nickname\" is missing"), error.localizedDescription)
         XCTAssertTrue(error.recoverySuggestion?.contains("optional") ?? false)
     }
 
     func testANullNamesItsPathAndOptional() async throws {
         let (error, facts) = try await decoding("A null where the model has no optional")
-        XCTAssertEqual(facts.path, "nickname")
+        XCTAssertEqual(facts.codingPath, "nickname")
         XCTAssertTrue(error.recoverySuggestion?.contains("let nickname: String?") ?? false)
     }
 
     func testANumberInAStringShowsTheValueAndTheConversion() async throws {
         let (error, facts) = try await decoding("A number sent as a string")
-        XCTAssertEqual(facts.fix, .numberInString)
+        XCTAssertEqual(facts.fix, .numberInString(property: "price"))
         let text = error.localizedDescription
-        XCTAssertTrue(text.contains("at `price`: expected Double, found a string \"2.50\""), text)
+        XCTAssertTrue(text.contains("at `price`: expected `Double`, found a string \"2.50\""), text)
     }
 
     func testAnISODateWithNoStrategyNamesIso8601() async throws {
         let (error, facts) = try await decoding("An ISO-8601 date and no date strategy")
-        XCTAssertEqual(facts.dateFormat, "ISO-8601")
+        XCTAssertEqual(facts.fix, .dateStrategy(.iso8601))
         XCTAssertTrue(error.recoverySuggestion?.contains("dateDecodingStrategy = .iso8601") ?? false)
     }
 
@@ -73,19 +74,20 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         let (error, facts) = try await decoding("A `yyyy-MM-dd` date read with `.iso8601`")
         let text = error.localizedDescription
         XCTAssertFalse(text.contains("top level"), text)
-        if facts.path == nil {  // Linux's Foundation gives no path for this error
+        if facts.codingPath == nil {  // Linux's Foundation gives no path for this error
             XCTAssertTrue(text.contains("the coding path is unknown"), text)
             XCTAssertTrue(text.contains("\"released\" holds \"2024-05-01\""), "the body's likely value: \(text)")
         } else {
-            XCTAssertEqual(facts.path, "released")
+            XCTAssertEqual(facts.codingPath, "released")
         }
-        XCTAssertEqual(facts.dateFormat, "yyyy-MM-dd")
+        XCTAssertEqual(facts.fix, .dateStrategy(.yearMonthDay))
         XCTAssertTrue(error.recoverySuggestion?.contains("\"yyyy-MM-dd\"") ?? false)
     }
 
     func testAnHTMLPageIsNamedByItsTitle() async throws {
         let (error, facts) = try await decoding("An HTML page with status 200 (a wrong base URL)")
-        XCTAssertEqual(facts.problem, .html)
+        guard case .htmlPage(let title, _) = facts.problem else { return XCTFail("\(facts.problem)") }
+        XCTAssertEqual(title, "Welcome to nginx!")
         XCTAssertTrue(error.localizedDescription.contains("titled \"Welcome to nginx!\""), error.localizedDescription)
         XCTAssertTrue(error.recoverySuggestion?.contains("base URL") ?? false)
     }
@@ -106,8 +108,7 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         ] {
             var caught: (any Error)?
             do { _ = try decoder.decode(Event.self, from: Data(body.utf8)) } catch { caught = error }
-            let description = DecodingErrorDescription.describe(caught!, body: Data(body.utf8), url: nil, status: 200)
-            let error = APIError.decoding(description: description, body: Data(body.utf8))
+            let error = APIError.decoding(DecodingFailure(caught!, body: Data(body.utf8), status: 200))
             XCTAssertTrue(error.recoverySuggestion?.contains(format) ?? false, error.localizedDescription)
         }
     }
@@ -117,15 +118,15 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         let body = Data(#"{"token":"tok-SECRET-123"}"#.utf8)
         var caught: (any Error)?
         do { _ = try JSONDecoder().decode(Login.self, from: body) } catch { caught = error }
-        let description = DecodingErrorDescription.describe(caught!, body: body, url: nil, status: 200)
-        let error = APIError.decoding(description: description, body: body)
+        let error = APIError.decoding(DecodingFailure(caught!, body: body, status: 200))
         XCTAssertFalse(error.localizedDescription.contains("tok-SECRET-123"), error.localizedDescription)
         XCTAssertFalse(error.description.contains("tok-SECRET-123"), error.description)
         XCTAssertTrue(error.localizedDescription.contains("at `token`"), error.localizedDescription)
     }
 
     func testADescriptionTheClientDidNotWriteIsShownAsItIs() {
-        let error = APIError.decoding(description: "type mismatch at items[1].price", body: Data("{}".utf8))
+        let error = APIError.decoding(
+            DecodingFailure(problem: .other(detail: "type mismatch at items[1].price"), body: Data("{}".utf8)))
         XCTAssertTrue(error.localizedDescription.contains("type mismatch at items[1].price"))
         XCTAssertNotNil(error.recoverySuggestion)
     }

@@ -38,7 +38,7 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
             let explanation = error.explanation(in: .english)
             let cells = [scenario.mistake, explanation.what, explanation.why, explanation.fix].map(Self.cell)
             rows[scenario.kind, default: []].append("| " + cells.joined(separator: " | ") + " |")
-            for language in [APIError.MessageLanguage.traditionalChinese, .swedish] {
+            for language in [APIError.MessageLanguage.traditionalChinese, .swedish, .simplifiedChinese] {
                 let translated = error.explanation(in: language)
                 let cells = [scenario.mistake, translated.what, translated.why, translated.fix].map(Self.cell)
                 rows["\(scenario.kind) \(language.rawValue)", default: []].append(
@@ -56,7 +56,7 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         }
         let headers = [
             "": "| Mistake | What happened | Why | The fix |", "zh-Hant": "| 錯誤 | 發生了什麼 | 原因 | 修正 |",
-            "sv": "| Misstag | Vad som hände | Varför | Åtgärden |",
+            "sv": "| Misstag | Vad som hände | Varför | Åtgärden |", "zh-Hans": "| 错误 | 发生了什么 | 原因 | 修正 |",
         ]
         var tables: [String: String] = [:]
         for (key, rows) in rows {
@@ -83,7 +83,8 @@ final class ErrorMessageTableTests: MessageScenarioTestCase {
         let tables = try await tables()
         let kinds = ["Transport", "HTTP", "Decoding", "Other"]
         XCTAssertEqual(
-            Set(tables.keys), Set(kinds + ["Report"] + kinds.flatMap { ["\($0) zh-Hant", "\($0) sv"] }),
+            Set(tables.keys),
+            Set(kinds + ["Report"] + kinds.flatMap { ["\($0) zh-Hant", "\($0) sv", "\($0) zh-Hans"] }),
             "a table for each kind in each language")
         for (kind, table) in tables.sorted(by: { $0.key < $1.key }) {
             let begin = "<!-- begin messages: \(kind) -->"

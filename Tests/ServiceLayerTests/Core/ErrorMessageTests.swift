@@ -33,10 +33,10 @@ final class ErrorMessageTests: XCTestCase {
         var errors: [APIError] = [
             .invalidRequest("no valid http(s) URL can be formed for ::"), .offline, .timedOut, .cancelled,
             .notAuthenticated, .server(message: "Email taken."), .tooManyTokenRefreshes,
-            .tokenStorage("Not a directory (errno 20)"), .fileAccess("the file a.png cannot be read"), .diskFull,
+            .tokenStorage("Not a directory (errno 20)"), .fileAccess(.unreadable(file: "a.png")), .diskFull,
             .incompleteDownload(expected: 100, received: 50),
-            .decoding(description: "type mismatch at items[1].price.", body: secret),
-            .decoding(description: DecodingFacts.emptyBody(url: url).encoded, body: Data()),
+            .decoding(DecodingFailure(problem: .other(detail: "type mismatch at items[1].price."), body: secret)),
+            APIError.emptyBody(from: url),
         ]
         for status in [400, 401, 403, 404, 405, 408, 409, 413, 415, 422, 429, 451, 500, 502, 503] {
             errors.append(.httpStatus(code: status, body: APIError.Body(data: secret)))
@@ -160,7 +160,9 @@ final class ErrorMessageTests: XCTestCase {
 
     func testTheLanguageIsAnExplicitOptionWithTheUsersByDefault() {
         XCTAssertEqual(APIError.messageLanguage, APIError.automaticMessageLanguage)
-        XCTAssertEqual(APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish])
+        XCTAssertEqual(
+            APIError.MessageLanguage.allCases, [.english, .traditionalChinese, .swedish, .simplifiedChinese])
+        XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hans"), .simplifiedChinese)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "en"), .english)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "zh-Hant"), .traditionalChinese)
         XCTAssertEqual(APIError.MessageLanguage(rawValue: "sv"), .swedish)
@@ -200,7 +202,7 @@ final class OtherErrorMessageTests: MessageScenarioTestCase {
     func testABodyThatCannotBeEncodedNamesTheReason() async throws {
         let (error, _) = try await run("A body that cannot be encoded (`Double.nan`)")
         guard case .invalidRequest(let reason) = error else { return XCTFail("expected .invalidRequest, got \(error)") }
-        XCTAssertEqual(RequestProblem(reason: reason)?.kind, .bodyNotFiniteNumber, reason)
+        guard case .bodyNotFiniteNumber = reason else { return XCTFail("\(reason)") }
         XCTAssertTrue(error.localizedDescription.contains("nan at `price`"), error.localizedDescription)
         XCTAssertFalse(error.localizedDescription.contains(".."), error.localizedDescription)
     }

@@ -159,9 +159,11 @@ final class IsolatedConformanceTests: StubTestCase {
         let client = makeClient(wrong)
         let once = ExactlyOnce<Result<LearnerMovie, APIError>>()
         client.send(movieEndpoint) { once.callback($0) }
-        guard case .decoding(let description, let body)? = firstCall(once)?.failureError else {
+        guard case .decoding(let decodingFailure)? = firstCall(once)?.failureError else {
             return XCTFail("expected a decoding error")
         }
+        let description = decodingFailure.facts
+        let body = decodingFailure.body
         XCTAssertTrue(description.contains("id"), description)
         XCTAssertEqual(String(decoding: body, as: UTF8.self), #"{"id": "seven"}"#)
     }

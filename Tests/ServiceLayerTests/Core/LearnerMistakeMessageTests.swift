@@ -30,8 +30,7 @@ final class LearnerMistakeMessageTests: MessageScenarioTestCase {
         let base = try XCTUnwrap(URL(string: "\(hostPort)/"))
         let errorFailure = await failure(Endpoint<[String: [String]]>("categories"), on: client(base))
         let error = try XCTUnwrap(errorFailure)
-        let problem = try XCTUnwrap(RequestProblem(reason: error.invalidReason ?? ""), "\(error)")
-        XCTAssertEqual(problem.kind, .baseURLWithoutScheme)
+        XCTAssertEqual(error.invalidReason, .baseURLWithoutScheme(baseURL: "\(hostPort)/"), "\(error)")
         let text = error.localizedDescription
         XCTAssertTrue(text.contains("\"\(hostPort)/\""), "the base URL as given: \(text)")
         XCTAssertTrue(text.contains("`http://`"), text)
@@ -48,7 +47,7 @@ final class LearnerMistakeMessageTests: MessageScenarioTestCase {
         let base = try XCTUnwrap(URL(string: "htp://\(hostPort)/"))
         let errorFailure = await failure(Endpoint<[String: [String]]>("categories"), on: client(base))
         let error = try XCTUnwrap(errorFailure)
-        XCTAssertEqual(RequestProblem(reason: error.invalidReason ?? "")?.kind, .baseURLScheme)
+        XCTAssertEqual(error.invalidReason, .baseURLScheme(baseURL: "htp://\(hostPort)/", scheme: "htp"))
         let text = error.localizedDescription
         XCTAssertTrue(text.contains("\"htp\""), text)
         XCTAssertTrue(text.contains("`http`"), text)
@@ -60,7 +59,7 @@ final class LearnerMistakeMessageTests: MessageScenarioTestCase {
         let base = try XCTUnwrap(URL(string: "http://local%20host:\(servers.fixture.port)/"))
         let errorFailure = await failure(Endpoint<[String: [String]]>("categories"), on: client(base))
         let error = try XCTUnwrap(errorFailure)
-        XCTAssertEqual(RequestProblem(reason: error.invalidReason ?? "")?.kind, .baseURLHostSpace, "\(error)")
+        guard case .baseURLHostSpace? = error.invalidReason else { return XCTFail("\(error)") }
         XCTAssertTrue(error.localizedDescription.contains("\"local host\""), error.localizedDescription)
     }
 
@@ -135,8 +134,8 @@ private enum JSONScalar: Decodable, Sendable {
 }
 
 extension APIError {
-    /// The string of an ``APIError/invalidRequest(_:)``, else `nil`.
-    fileprivate var invalidReason: String? {
+    /// The problem of an ``APIError/invalidRequest(_:)``, else `nil`.
+    fileprivate var invalidReason: RequestProblem? {
         if case .invalidRequest(let reason) = self { return reason }
         return nil
     }

@@ -13,14 +13,16 @@ final class MessageLanguageTests: XCTestCase {
             "zh-TW": .traditionalChinese, "zh_TW.UTF-8": .traditionalChinese, "zh-HK": .traditionalChinese,
             "zh_MO": .traditionalChinese, "zh-Hant": .traditionalChinese, "zh-Hant-TW": .traditionalChinese,
             "zh_HK.Big5-HKSCS@stroke": .traditionalChinese, "sv": .swedish, "sv_SE.UTF-8": .swedish,
-            "sv-FI": .swedish, "en_US.UTF-8": .english, "en": .english, "zh-CN": nil, "zh-Hans": nil,
-            "zh-Hans-TW": nil, "zh": nil, "zh_SG": nil, "de_DE.UTF-8": nil, "C": nil, "POSIX": nil, "": nil,
+            "sv-FI": .swedish, "en_US.UTF-8": .english, "en": .english, "zh-CN": .simplifiedChinese,
+            "zh-Hans": .simplifiedChinese, "zh-Hans-TW": .simplifiedChinese, "zh": .simplifiedChinese,
+            "zh_SG": .simplifiedChinese, "zh_CN.UTF-8": .simplifiedChinese, "de_DE.UTF-8": nil, "C": nil,
+            "POSIX": nil, "": nil,
         ]
         for (tag, language) in expected {
             XCTAssertEqual(APIError.MessageLanguage.language(ofTag: tag), language, tag)
         }
-        XCTAssertEqual(
-            APIError.MessageLanguage.first(in: ["zh-CN", "sv-SE", "en"]), .swedish, "simplified passed over")
+        XCTAssertEqual(APIError.MessageLanguage.first(in: ["zh-CN", "sv-SE", "en"]), .simplifiedChinese)
+        XCTAssertEqual(APIError.MessageLanguage.first(in: ["fr", "sv-SE", "en"]), .swedish, "French passed over")
         XCTAssertEqual(APIError.MessageLanguage.first(in: ["de", "fr"]), .english)
     }
 
@@ -78,12 +80,13 @@ final class MessageLanguageTests: XCTestCase {
             (["LANG": "zh_TW.UTF-8"], "zh-Hant"),
             (["LANG": "sv_SE.UTF-8"], "sv"),
             (["LANG": "en_US.UTF-8"], "en"),
-            (["LANG": "zh_CN.UTF-8"], "en"),
+            (["LANG": "zh_CN.UTF-8"], "zh-Hans"),
             (["LANG": "de_DE.UTF-8"], "en"),
             ([:], "en"),
             (["LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_HK.UTF-8"], "zh-Hant"),
             (["LANG": "zh_TW.UTF-8", "LC_ALL": "sv_SE.UTF-8"], "sv"),
-            (["LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:sv_SE:en"], "sv"),
+            (["LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:sv_SE:en"], "zh-Hans"),
+            (["LANG": "en_US.UTF-8", "LANGUAGE": "fr_FR:sv_SE:en"], "sv"),
             (["LANG": "C", "LANGUAGE": "sv"], "en"),
         ]
         for (environment, language) in cases {
@@ -101,6 +104,9 @@ final class MessageLanguageTests: XCTestCase {
         let swedish = try probe(["LANG": "sv_SE.UTF-8"])
         XCTAssertTrue(swedish[1].contains("404 (Hittades inte)"), swedish[1])
         XCTAssertTrue(swedish[2].contains("tidsgräns"), swedish[2])
+        let simplified = try probe(["LANG": "zh_CN.UTF-8"])
+        XCTAssertTrue(simplified[1].contains("404"), simplified[1])
+        XCTAssertTrue(simplified[2].contains("超时"), simplified[2])
     }
 
     func testAnExplicitChoiceWinsOverTheEnvironment() throws {

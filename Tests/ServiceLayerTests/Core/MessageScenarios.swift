@@ -306,3 +306,11 @@ extension MessageScenarios {
         },
     ]
 }
+
+extension DecodingFailure {
+    /// The failure's facts as one text for `contains` checks: its status, its problem (with the coding
+    /// path, the key, what was expected and found) and its fix.
+    var facts: String {
+        "\(status.map(String.init) ?? "-") \(problem) \(fix.map { "\($0)" } ?? "no fix")"
+    }
+}

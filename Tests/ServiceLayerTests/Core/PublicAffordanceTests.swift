@@ -137,7 +137,7 @@ final class PublicAffordanceTests: XCTestCase {
             _ = try JSONDecoder().decode(Order.self, from: body)
             XCTFail("expected a decoding error")
         } catch {
-            let sentence = DecodingErrorDescription.sentence(error, body: body)
+            let sentence = DecodingFailure(error, body: body).description
             XCTAssertTrue(sentence.contains("items"), sentence)
         }
     }

@@ -68,7 +68,7 @@ final class RequestBuildingTests: StubTestCase {
         guard case .invalidRequest(let reason) = failure(result(endpoint, on: makeClient(stub))) else {
             return XCTFail("expected .invalidRequest")
         }
-        XCTAssertTrue(reason.contains("body"), reason)
+        XCTAssertTrue("\(reason)".contains("body"), "\(reason)")
         XCTAssertEqual(stub.requestCount, 0)
     }
 

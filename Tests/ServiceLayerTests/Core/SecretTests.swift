@@ -48,7 +48,8 @@ final class SecretTests: XCTestCase {
     func testRedactionCleansTheBodiesErrorsKeep() {
         let body = Data(#"{"message":"Expired","token":"tk-1","nested":{"refreshToken":"rt-2"}}"#.utf8)
         for error in [
-            APIError.httpStatus(code: 401, body: APIError.Body(data: body)), .decoding(description: "d", body: body),
+            APIError.httpStatus(code: 401, body: APIError.Body(data: body)),
+            APIError.decoding(DecodingFailure(problem: .other(detail: "d"), body: body)),
         ] {
             let cleaned = Redaction.error(error)
             let text = String(decoding: cleaned.responseBody ?? Data(), as: UTF8.self)

@@ -128,7 +128,7 @@ final class URLBuildingTests: StubTestCase {
         guard case .invalidRequest(let reason) = error else {
             return XCTFail("expected .invalidRequest, got \(String(describing: error))")
         }
-        XCTAssertFalse(reason.isEmpty)
+        XCTAssertFalse("\(reason)".isEmpty)
     }
 
     func testNonHTTPSchemeFailsWithInvalidRequest() {

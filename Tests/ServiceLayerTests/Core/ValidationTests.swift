@@ -60,8 +60,10 @@ final class ValidationTests: StubTestCase {
     func test204ForDecodableIsADecodingErrorKeepingTheBody() {
         let stub = makeStub(always: .status(204))
         guard
-            case .decoding(let description, let body) = failure(result(Endpoint<Item>("x"), on: makeClient(stub)))
+            case .decoding(let decodingFailure) = failure(result(Endpoint<Item>("x"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
+        let description = decodingFailure.facts
+        let body = decodingFailure.body
         XCTAssertTrue(description.contains("204"), description)
         XCTAssertTrue(description.contains("empty"), description)
         XCTAssertEqual(body, Data())
@@ -70,8 +72,10 @@ final class ValidationTests: StubTestCase {
     func testEmpty200ForDecodableIsADecodingError() {
         let stub = makeStub(always: .status(200))
         guard
-            case .decoding(let description, let body) = failure(result(Endpoint<Item>("x"), on: makeClient(stub)))
+            case .decoding(let decodingFailure) = failure(result(Endpoint<Item>("x"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
+        let description = decodingFailure.facts
+        let body = decodingFailure.body
         XCTAssertTrue(description.contains("empty"), description)
         XCTAssertTrue(body.isEmpty)
     }
@@ -112,16 +116,19 @@ final class ValidationTests: StubTestCase {
         let text = #"{"items":[{"name":"Soup","price":3.5},{"name":"Salad","price":"cheap"}]}"#
         let stub = makeStub(always: .json(text))
         guard
-            case .decoding(let description, let body) = failure(
+            case .decoding(let decodingFailure) = failure(
                 result(Endpoint<Menu>("menu"), on: makeClient(stub)))
         else { return XCTFail("expected .decoding") }
+        let description = decodingFailure.facts
+        let body = decodingFailure.body
         XCTAssertTrue(description.contains("items[1].price"), description)
         XCTAssertEqual(body, Data(text.utf8))
         let missing = makeStub(always: .json(#"{"items":[{"name":"Soup"}]}"#))
         guard
-            case .decoding(let missingDescription, _) = failure(
+            case .decoding(let decodingFailure) = failure(
                 result(Endpoint<Menu>("m"), on: makeClient(missing)))
         else { return XCTFail("expected .decoding") }
+        let missingDescription = decodingFailure.facts
         XCTAssertTrue(missingDescription.contains("\"price\""), missingDescription)
         XCTAssertTrue(missingDescription.contains("items[0]"), missingDescription)
     }

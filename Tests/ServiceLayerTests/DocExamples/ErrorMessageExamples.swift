@@ -24,5 +24,5 @@ func makeTeachingClient(baseURL: URL) -> APIClient {
 
 /// Choosing the messages' language, once, at launch.
 func chooseTheMessageLanguage() {
-    APIError.messageLanguage = .traditionalChinese  // or .swedish, .english; the user's language by default
+    APIError.messageLanguage = .traditionalChinese  // or .swedish, .simplifiedChinese, .english; the user's by default
 }

@@ -30,27 +30,30 @@ final class MenuFailureTests: MenuTestCase {
     func testMalformedJSONIsADecodingError() {
         server.inject(.malformedJSON, path: "/menu")
         let error = failure(awaitCompletion { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
-        guard case .decoding(_, let body) = error else {
+        guard case .decoding(let decodingFailure) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
+        let body = decodingFailure.body
         XCTAssertFalse(body.isEmpty)
     }
 
     func testWrongFieldTypesAreADecodingErrorNamingThePath() {
         server.inject(.json(200, #"{"items":[{"id":"one"}]}"#), path: "/menu")
         let error = failure(awaitCompletion { controller.fetchMenuItems(forCategory: "soups", completion: $0) })
-        guard case .decoding(let description, _) = error else {
+        guard case .decoding(let decodingFailure) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
+        let description = decodingFailure.facts
         XCTAssertTrue(description.contains("items[0].id"), description)
     }
 
     func testEmptyOKIsADecodingError() {
         server.inject(.emptyOK, path: "/order")
         let error = failure(awaitCompletion { controller.submitOrder(forMenuIDs: [1], completion: $0) })
-        guard case .decoding(let description, _) = error else {
+        guard case .decoding(let decodingFailure) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
+        let description = decodingFailure.facts
         XCTAssertTrue(description.contains("empty"), description)
     }
 
@@ -110,9 +113,10 @@ final class MenuFailureTests: MenuTestCase {
         let url = server.baseURL.appendingPathComponent("images/1.png")
         server.inject(.emptyOK, path: "/images/1.png")
         let error = failure(awaitCompletion { controller.fetchImage(url: url, completion: $0) })
-        guard case .decoding(let description, _) = error else {
+        guard case .decoding(let decodingFailure) = error else {
             return XCTFail("expected .decoding, got \(String(describing: error))")
         }
+        let description = decodingFailure.facts
         XCTAssertTrue(description.contains("empty"), description)
         XCTAssertEqual(controller.imageCache.count, 0)
         let data = try XCTUnwrap(success(awaitCompletion { controller.fetchImage(url: url, completion: $0) }))

@@ -280,7 +280,7 @@ func summary(_ result: Result<String, APIError>) -> String {
     case .success(let value): return "success (\(value))"
     case .failure(.transport(let error)): return ".transport(\(ExpectedOutcome.name(of: error.code)))"
     case .failure(.httpStatus(let code, _)): return ".httpStatus(\(code))"
-    case .failure(.decoding(let description, _)): return ".decoding (\(description.prefix(60)))"
+    case .failure(.decoding(let failure)): return ".decoding (\(failure.facts.prefix(60)))"
     case .failure(let error): return ".\(error)"
     }
 }

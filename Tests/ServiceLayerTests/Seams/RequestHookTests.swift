@@ -85,7 +85,7 @@ final class RequestHookTests: FixtureServerTestCase {
         guard case .invalidRequest(let reason)? = send(Endpoint<Data>("categories"), on: client)?.failureError else {
             return XCTFail("expected .invalidRequest")
         }
-        XCTAssertTrue(reason.contains("Unsigned"), reason)
+        XCTAssertTrue("\(reason)".contains("Unsigned"), "\(reason)")
         let typed = makeClient(options: APIClient.Options(requestHook: RequestHook { _ in throw APIError.offline }))
         XCTAssertEqual(send(Endpoint<Data>("categories"), on: typed)?.failureError, .offline)
         XCTAssertEqual(server.requestCount(path: "/categories"), 0)

@@ -69,7 +69,8 @@ final class UsersReadingTests: FixtureServerTestCase {
         server.inject(.malformedJSON, path: "/api/users/2")
         let controller = makeUsersController()
         let error = try XCTUnwrap(awaitCompletion { controller.fetchUser(id: 2, completion: $0) }?.failureError)
-        guard case .decoding(_, let body) = error else { return XCTFail("expected .decoding, got \(error)") }
+        guard case .decoding(let decodingFailure) = error else { return XCTFail("expected .decoding, got \(error)") }
+        let body = decodingFailure.body
         XCTAssertEqual(String(decoding: body, as: UTF8.self), #"{"broken": [1, 2,"#)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
-/// Small readings of a `JSONSerialization` value, for the decoding diagnosis.
-enum JSONValue {
+/// Readings of a value `JSONSerialization` made (`Any`: dictionaries, arrays, strings, numbers,
+/// `NSNull`), for the decoding diagnosis: the value at a coding path, its kind, its first characters.
+enum JSONReading {
     /// The value at `path` (keys and indices), or `nil`.
     static func value(at path: [any CodingKey], in root: Any) -> Any? {
         var current: Any = root
@@ -17,37 +18,28 @@ enum JSONValue {
         return current
     }
 
-    /// `string`, `number`, `bool`, `null`, `array` or `object`.
-    static func kind(of value: Any) -> String {
+    /// The JSON kind of `value`; `nil` for something `JSONSerialization` never makes.
+    static func kind(of value: Any) -> DecodingFailure.JSONKind? {
         switch value {
-        case is NSNull: return "null"
-        case is String: return "string"
-        case is [Any]: return "array"
-        case is [String: Any]: return "object"
-        case let number as NSNumber:
-            return CFGetTypeIDIsBool(number) ? "bool" : "number"
-        default: return "value"
+        case is NSNull: return .null
+        case is String: return .string
+        case is [Any]: return .array
+        case is [String: Any]: return .object
+        case let number as NSNumber: return CFGetTypeIDIsBool(number) ? .bool : .number
+        default: return nil
         }
     }
 
     /// The JSON kind a Swift type is read from.
-    static func kind(ofType type: Any.Type) -> String {
+    static func kind(ofType type: Any.Type) -> DecodingFailure.JSONKind {
         let name = "\(type)"
-        if name.hasPrefix("Array") || name.hasPrefix("[") || name.hasPrefix("Set") { return "array" }
-        if name.hasPrefix("Dictionary") { return "object" }
-        if name == "String" || name == "URL" || name == "UUID" { return "string" }
-        if name == "Bool" { return "bool" }
+        if name.hasPrefix("Array") || name.hasPrefix("[") || name.hasPrefix("Set") { return .array }
+        if name.hasPrefix("Dictionary") { return .object }
+        if name == "String" || name == "URL" || name == "UUID" { return .string }
+        if name == "Bool" { return .bool }
         let numbers = ["Int", "Double", "Float", "Decimal", "Date", "UInt", "CGFloat"]
-        if numbers.contains(where: { name.hasPrefix($0) }) { return "number" }
-        return "object"
-    }
-
-    /// A type's name as a learner wrote it (`Array<Any>` as an array).
-    static func typeName(_ type: Any.Type) -> String {
-        let name = "\(type)"
-        if name.hasPrefix("Array<") { return "an array" }
-        if name.hasPrefix("Dictionary<") { return "an object" }
-        return name
+        if numbers.contains(where: { name.hasPrefix($0) }) { return .number }
+        return .object
     }
 
     /// The value as compact JSON, at most 40 characters.
@@ -123,19 +115,19 @@ enum JSONValue {
 
 /// Recognises the date formats APIs send, for the `dateDecodingStrategy` a message names.
 enum DateFormatGuess {
-    /// `ISO-8601`, `yyyy-MM-dd`, `seconds since 1970` or `milliseconds since 1970`; `nil` otherwise.
-    static func format(of string: String) -> String? {
+    /// The format of a date in `string`; `nil` when it looks like none.
+    static func format(of string: String) -> DecodingFailure.DateFormat? {
         let text = string.trimmingCharacters(in: .whitespaces)
         let digits = Array(text.utf8)
         func isDigit(_ index: Int) -> Bool { index < digits.count && (48...57).contains(digits[index]) }
         let datePart =
             digits.count >= 10 && (0..<4).allSatisfy(isDigit) && digits[4] == 45 && isDigit(5) && isDigit(6)
             && digits[7] == 45 && isDigit(8) && isDigit(9)
-        if datePart && digits.count == 10 { return "yyyy-MM-dd" }
-        if datePart && digits.count >= 16 && (digits[10] == 84 || digits[10] == 32) && isDigit(11) { return "ISO-8601" }
+        if datePart && digits.count == 10 { return .yearMonthDay }
+        if datePart && digits.count >= 16 && (digits[10] == 84 || digits[10] == 32) && isDigit(11) { return .iso8601 }
         if !text.isEmpty, text.allSatisfy(\.isNumber) {
-            if (9...10).contains(text.count) { return "seconds since 1970" }
-            if (12...13).contains(text.count) { return "milliseconds since 1970" }
+            if (9...10).contains(text.count) { return .secondsSince1970 }
+            if (12...13).contains(text.count) { return .millisecondsSince1970 }
         }
         return nil
     }
