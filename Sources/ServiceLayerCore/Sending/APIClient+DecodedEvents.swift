@@ -13,7 +13,7 @@ extension APIClient {
     ///
     /// A `data` of `[DONE]` ends the stream quietly (the connection is closed, `completion` receives
     /// success); events of another type than `message` are skipped; an event that does not decode ends
-    /// the stream with ``APIError/decoding(description:body:)`` naming its coding path, the event's data
+    /// the stream with ``APIError/decoding(_:)`` naming its coding path, the event's data
     /// as the body. Everything else is as ``events(for:reconnect:onEvent:completion:)``.
     ///
     /// ```swift
@@ -95,7 +95,7 @@ extension APIClient {
     }
 
     /// The values of `events`' `message` events, up to a `[DONE]` (then the end is success) or an event
-    /// that does not decode (then the end is its ``APIError/decoding(description:body:)``); `nil` end
+    /// that does not decode (then the end is its ``APIError/decoding(_:)``); `nil` end
     /// while the stream goes on.
     static func decode<Value: Decodable>(
         _ events: [ServerSentEvent], as type: Value.Type, url: URL?, decoder: JSONDecoder
@@ -107,8 +107,7 @@ extension APIClient {
             do {
                 values.append(try decoder.decode(Value.self, from: body))
             } catch {
-                let description = DecodingErrorDescription.describe(error, body: body, url: url, status: 200)
-                return (values, .failure(.decoding(description: description, body: body)))
+                return (values, .failure(.decoding(DecodingFailure(error, body: body, url: url, status: 200))))
             }
         }
         return (values, nil)
