@@ -1,8 +1,9 @@
 import Foundation
 
 extension Endpoint {
-    /// The endpoint's transfer: its body's upload, its download destination, its progress counter.
+    /// The endpoint's transfer: its body's upload, its download destination, its progress counter, its event sink.
     var transferPlan: TransferPlan {
-        TransferPlan(upload: body?.upload ?? .none, destination: downloadDestination, progress: progress)
+        TransferPlan(
+            upload: body?.upload ?? .none, destination: downloadDestination, progress: progress, events: eventSink)
     }
 }

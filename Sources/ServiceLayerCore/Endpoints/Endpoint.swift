@@ -128,6 +128,11 @@ public struct Endpoint<Response>: Sendable {
         get { configuration.progress }
         set { configuration.progress = newValue }
     }
+    /// This call's event-stream reader (see `EndpointConfiguration.eventSink`).
+    var eventSink: EventSink? {
+        get { configuration.eventSink }
+        set { configuration.eventSink = newValue }
+    }
 
     /// The one place every initializer ends up.
     init(method: HTTPMethod, target: Target, query: [URLQueryItem], reading: ResponseReading<Response>) {

@@ -21,7 +21,7 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
     ]
 
     /// An endpoint with every stored property changed from its default, through the public modifiers
-    /// (`progress` has none: the sends that take a progress watcher set it).
+    /// (`progress` and `eventSink` have none: the sends that take a progress watcher, and `events`, set them).
     static func fullyModified() -> Endpoint<[String: Int]> {
         var endpoint = Endpoint<[String: Int]>(method: .put, "y", query: [URLQueryItem(name: "q", value: "1")])
             .query([URLQueryItem(name: "r", value: "2")])
@@ -37,6 +37,7 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
             .cached(in: ResponseCache())
             .keepingBody(lookup: { nil }, keep: { _ in })
         endpoint.progress = ProgressCounter(report: { _ in })
+        endpoint.eventSink = EventSink { _, _ in }
         endpoint.downloadDestination = URL(fileURLWithPath: "/tmp/modifiers-survive-map")
         return endpoint
     }
