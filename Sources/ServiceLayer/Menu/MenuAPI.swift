@@ -53,6 +53,18 @@ enum MenuAPI {
         Endpoint<PreparationTime>(method: .post, "order").body(OrderRequest(menuIDs: menuIDs)).map(\.minutes)
     }
 
+    /// `POST order` with `{"menuIds": [...]}`, read with its id (`{"id": Int, "preparation_time": Int}`).
+    /// Never retried, as ``submitOrder(forMenuIDs:)``.
+    static func placeOrder(forMenuIDs menuIDs: [Int]) -> Endpoint<PlacedOrder> {
+        Endpoint<PlacedOrder>(method: .post, "order").body(OrderRequest(menuIDs: menuIDs))
+    }
+
+    /// `GET order/<id>/status[?speed=N]`: the kitchen's countdown, as server-sent events.
+    static func orderStatus(id: Int, speed: Int?) -> Endpoint<Void> {
+        Endpoint<Void>(
+            "order/\(id)/status", query: speed.map { [URLQueryItem(name: "speed", value: String($0))] } ?? [])
+    }
+
     /// `GET <url>` for an image: raw bytes, never with the client's token, and always coalesced so
     /// that concurrent requests for one picture share one download. Pictures have their own caches
     /// (``ImageCache``, ``DiskImageCache``), so they skip the client's ``ResponseCache``. An empty 200
