@@ -3,6 +3,6 @@ import Foundation
 extension Endpoint {
     /// The endpoint's transfer: its body's upload, its download destination, its progress counter.
     var transferPlan: TransferPlan {
-        TransferPlan(upload: body?.upload ?? .none, destination: downloadDestination, progress: progress)
+        TransferPlan(upload: body?.upload ?? .none, destination: extras.downloadDestination, progress: extras.progress)
     }
 }
