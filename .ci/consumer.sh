@@ -2,7 +2,8 @@
 # Proves README.md's "Your first call" and "Adding it as a dependency" work as a newcomer follows them:
 # a clone of this checkout in a folder NOT named ServiceLayer (`service-layer`), and next to it a fresh
 # package made from the README's own Package.swift fragment, with the folder's name written where the
-# README says to (in `path:` and every `package:`). That package
+# README says to: in `path:` only (`name: "ServiceLayer"` keeps every `package: "ServiceLayer"` right),
+# and, for the `url:` form, in every `package:` (a URL's package is named after its last part). That package
 #   - builds the README's first call as its `main.swift` (the `.executableTarget` MyApp),
 #   - builds the README's `async` example as an `@main` program (a second executable target, declared
 #     like MyApp),
@@ -31,7 +32,7 @@ block() {
 fragment=$(block '<!-- not compiled: a fragment of the reader'"'"'s own Package.swift -->' | sed '1{/^\/\/ Package.swift$/d}')
 first_call=$(block '<!-- compiled: Examples/LearnerApp/Sources/readme-example/main.swift -->')
 async_example=$(block '<!-- compiled: Examples/LearnerApp/Sources/readme-async-example/ShowEntrees.swift -->')
-for expected in '.package(path: "../ServiceLayer")' '.package(url: "file:///path/to/ServiceLayer", branch: "main")' \
+for expected in '.package(name: "ServiceLayer", path: "../ServiceLayer")' '.package(url: "file:///path/to/ServiceLayer", branch: "main")' \
     '.executableTarget(name: "MyApp"' '// Optional: only if your package has a Tests/MyAppTests folder' \
     'package: "ServiceLayer"'; do
     if ! grep -qF "$expected" <<<"$fragment"; then
@@ -47,8 +48,8 @@ fi
 # The clone, in a folder named otherwise than ServiceLayer, with a `main` branch for the url: form.
 git clone -q "$checkout" "$work/$name"
 git -C "$work/$name" checkout -q -B main
-# The README's rule: the folder's name in `path:` and in every `package:`.
-named=$(sed -e "s|\"\\.\\./ServiceLayer\"|\"../$name\"|" -e "s|package: \"ServiceLayer\"|package: \"$name\"|g" <<<"$fragment")
+# The README's rule: the folder's name in `path:`; `name:` keeps `package: "ServiceLayer"` as it is.
+named=$(sed -e "s|path: \"\\.\\./ServiceLayer\"|path: \"../$name\"|" <<<"$fragment")
 
 # manifest FRAGMENT: a Package.swift for MyApp with those arguments.
 manifest() {
@@ -95,11 +96,13 @@ without_tests=$(grep -v '// or, fetched by SwiftPM' <<<"$named" | awk '
 manifest "$without_tests" >"$bare/Package.swift"
 printf '%s\n' "$first_call" >"$bare/Sources/MyApp/main.swift"
 
-# By URL: the fragment's url: line, uncommented, with the clone's file URL; the path: line dropped.
+# By URL: the fragment's url: line, uncommented, with the clone's file URL; the path: line dropped; the
+# README's rule for url:, the URL's last part in every `package:`.
 by_url=$work/by-url
 mkdir -p "$by_url/Sources/MyApp" "$by_url/Tests/MyAppTests"
-manifest "$(grep -v '\.package(path: ' <<<"$named" |
-    sed -E "s|// or, fetched by SwiftPM: (.*)file:///path/to/ServiceLayer|\1file://$work/$name|")" >"$by_url/Package.swift"
+manifest "$(grep -v '\.package(name: "ServiceLayer", path: ' <<<"$named" |
+    sed -E -e "s|// or, fetched by SwiftPM: (.*)file:///path/to/ServiceLayer|\1file://$work/$name|" \
+        -e "s|package: \"ServiceLayer\"|package: \"$name\"|g")" >"$by_url/Package.swift"
 printf '%s\n' "$first_call" >"$by_url/Sources/MyApp/main.swift"
 cp "$app/Tests/MyAppTests/MyAppTests.swift" "$by_url/Tests/MyAppTests/"
 

@@ -4,12 +4,21 @@
 # Then makes the static site for GitHub Pages in .build/docs-site: both archives are built for static
 # hosting under /$HOSTING_BASE_PATH/ (the repository's name: Pages serves a project site there) and
 # merged with `docc merge` into one site with a landing page listing both modules. The workflow's `docs`
-# job publishes that folder from main; to look at it here:
-#   mkdir -p .build/docs-serve && ln -sfn ../docs-site .build/docs-serve/ServiceLayer
-#   python3 -m http.server --bind 127.0.0.1 --directory .build/docs-serve 8000
-#   open http://127.0.0.1:8000/ServiceLayer/documentation/servicelayer/
+# job publishes that folder from main. To read it here (the README's one command):
+#   bash .ci/docs.sh --open    builds, serves the site on http://127.0.0.1:8000/ (PORT=... for another
+#                              port) and opens the guided tutorial in the browser; Control-C stops it
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+open_site=false
+case "${1:-}" in
+--open) open_site=true ;;
+"") ;;
+*)
+    echo "usage: bash .ci/docs.sh [--open]" >&2
+    exit 2
+    ;;
+esac
 
 HOSTING_BASE_PATH=${HOSTING_BASE_PATH:-ServiceLayer}
 site=.build/docs-site
@@ -92,3 +101,24 @@ for page in documentation/servicelayer/index.html documentation/servicelayertest
     fi
 done
 echo "docs: built the site in $site (hosting base path /$HOSTING_BASE_PATH/)"
+
+if $open_site; then
+    # The site's links start with /$HOSTING_BASE_PATH/: serve a folder where that path is the site.
+    port=${PORT:-8000}
+    mkdir -p .build/docs-serve && ln -sfn ../docs-site ".build/docs-serve/$HOSTING_BASE_PATH"
+    url="http://127.0.0.1:$port/$HOSTING_BASE_PATH/tutorials/servicelayertutorials/"
+    echo "docs: serving the site at http://127.0.0.1:$port/$HOSTING_BASE_PATH/documentation/servicelayer/"
+    echo "docs: the guided tutorial is $url (Control-C stops the server)"
+    python3 -m http.server --bind 127.0.0.1 --directory .build/docs-serve "$port" &
+    server=$!
+    trap 'kill "$server" 2>/dev/null || true' EXIT INT TERM
+    sleep 1
+    if command -v open >/dev/null 2>&1; then
+        open "$url"
+    elif command -v xdg-open >/dev/null 2>&1; then
+        xdg-open "$url" >/dev/null 2>&1 || echo "docs: open $url in your browser"
+    else
+        echo "docs: open $url in your browser"
+    fi
+    wait "$server"
+fi

@@ -218,6 +218,7 @@ for d in Tests/*Tests; do
     test_modules+=("$(basename "$d")" lib "$(test_sources "$(basename "$d")" "$d")")
 done
 for f in Sources/ServiceLayer/ServiceLayer.docc/Resources/tests-*.swift; do
+    case $f in *-Package.swift) continue ;; esac # a step's manifest (PackageDescription), not a test snippet
     name=$(basename "$f" .swift)
     name=Snippet_${name//-/_}
     mkdir -p "$scratch/src/$name"

@@ -8,6 +8,8 @@ Each ```swift block must be preceded (on the line before the fence) by one of:
 PATH is relative to the repository root and must be a file that a CI stage builds: under Sources/,
 Tests/, server-fixtures/ or the LearnerApp's compiled folders. Most articles' examples live in
 Tests/ServiceLayerTests/DocExamples/, which `swift build --build-tests` compiles.
+It also holds README.md to its length: at most README_LINES lines, the newcomer's first screen; the
+rest belongs in the DocC articles it links ("One home for each thing", CONTRIBUTING.md).
 Exit status 1 lists every block that is unmarked or no longer matches its file.
 """
 import re
@@ -23,6 +25,8 @@ DOCUMENTS = [name for name in ("README.md", "CONTRIBUTING.md") if (ROOT / name).
 # Where compiled code lives: every folder a CI stage builds (swift build --build-tests, .ci/learner.sh).
 BUILT = ("Sources/", "Tests/", "server-fixtures/", "Examples/LearnerApp/Screens/", "Examples/LearnerApp/Sources/",
          "Examples/LearnerApp/YourOwnAPI/")
+# README.md's length: the landing page, not the manual.
+README_LINES = 200
 MARK = re.compile(r"^<!-- (compiled: (?P<path>\S+)|not compiled: (?P<reason>.+?)) -->$")
 
 
@@ -78,6 +82,10 @@ def main():
                 problems.append(f"{document}:{line}: {path} does not exist")
             elif not contains([l.rstrip() for l in target.read_text().splitlines()], code):
                 problems.append(f"{document}:{line}: the block is not in {path} as written")
+    readme_lines = len((ROOT / "README.md").read_text().splitlines())
+    if readme_lines > README_LINES:
+        problems.append(f"README.md has {readme_lines} lines, more than {README_LINES}: move detail into the "
+                        "DocC article it links")
     for problem in problems:
         print(problem)
     print(f"readme: {count} Swift blocks in {len(DOCUMENTS)} documents, {len(problems)} problem(s)")

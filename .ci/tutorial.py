@@ -69,8 +69,12 @@ RUNS = {
         [
             r"^Categories: appetizers, salads, soups, entrees, desserts, sandwiches$",
             r"^entrees:$",
+            r"^  #4 Ham and mushroom ravioli, \$8\.00$",
             r"^  #1 Spaghetti and Meatballs, ",
             r"^  #5 Chicken Noodle Soup, \$3\.50$",
+            r"^  #3 Grilled Steelhead Trout, \$12\.75\n(?:desserts|sandwiches):",
+            r"^desserts:\n  \(no dishes in this category yet\)$",
+            r"^sandwiches:\n  \(no dishes in this category yet\)$",
         ],
     ),
     "MeetTheMenu/3/2": (
@@ -109,7 +113,7 @@ RUNS = {
         [r"^Created movie #\d+: The Fixture Server \(2026\)$",
          r"^The server now has #\d+: The Fixture Server, directed by You$"],
     ),
-    "TestIt/1/2": (None, [r"Executed 2 tests, with 0 failures"]),
+    "TestIt/1/3": (None, [r"Executed 2 tests, with 0 failures"]),
     "TestIt/2/2": (None, [r"Executed 3 tests, with 0 failures"]),
 }
 

@@ -3,19 +3,22 @@ import Foundation
 // MARK: - The decoding diagnosis
 
 /// The input as a body that `JSONDecoder` reads into a few model shapes (nested, arrays, dates, snake
-/// case): each failure is diagnosed (`DecodingErrorDescription`) and its English sentences built, without
-/// trapping and within the 1 s limit; the facts' JSON reads back as the same facts.
+/// case): each failure is diagnosed (`DecodingFailure`) and its sentences built in every language, without
+/// trapping and within the 1 s limit; the URL it keeps has no query, and `print(error)` shows no JSON facts.
 let diagnosisFuzzTarget = FuzzTarget(name: "diagnosis") { data in
     let body = data.prefix(8192)
     for attempt in diagnosisAttempts {
         guard let error = attempt(Data(body)) else { continue }
-        let description = DecodingErrorDescription.describe(
+        let failure = DecodingFailure(
             error, body: Data(body), url: URL(string: "https://example.com/x?api_key=s"), status: 200)
-        let facts = try? JSONDecoder().decode(DecodingFacts.self, from: Data(description.utf8))
-        fuzzCheck(facts != nil, "the facts do not read back: \(description)")
-        let apiError = APIError.decoding(description: description, body: Data(body))
-        _ = (apiError.errorDescription, apiError.failureReason, apiError.recoverySuggestion)
-        _ = DecodingErrorDescription.sentence(error, body: Data(body))
+        fuzzCheck(failure.url?.query == nil, "the failure keeps the URL's query: \(String(describing: failure.url))")
+        let apiError = APIError.decoding(failure)
+        for language in APIError.MessageLanguage.allCases {
+            let explanation = apiError.explanation(in: language)
+            fuzzCheck(!explanation.what.isEmpty && !explanation.fix.isEmpty, "an empty part in \(language)")
+        }
+        fuzzCheck(!apiError.debugDescription.contains("{"), "the case shows JSON: \(apiError.debugDescription)")
+        _ = DecodingFailure(error, body: Data(body)).description
     }
 }
 

@@ -12,7 +12,8 @@ let urlBuildingFuzzTarget = FuzzTarget(name: "url-building") { data in
     let path = fields[1]
     let query = fields[2].isEmpty ? [] : [URLQueryItem(name: fields[2], value: fields[3])]
     if let problem = URLBuilding.fragmentProblem(inPath: path) {
-        guard case .invalidRequest(let message) = problem else { fatalError("fuzz property failed: \(problem)") }
+        guard case .invalidRequest(let reason) = problem else { fatalError("fuzz property failed: \(problem)") }
+        let message = reason.description
         // The path as written never appears: the message stops at its first `?` or `#`.
         let hidden = path.firstIndex { $0 == "?" || $0 == "#" }.map { String(path[path.index(after: $0)...]) } ?? ""
         fuzzCheck(hidden.isEmpty || !message.contains(path), "the message shows the path's query or fragment")

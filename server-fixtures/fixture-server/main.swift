@@ -25,7 +25,7 @@ let usage = """
 
     Serves the Restaurant, reqres and accounts fixture APIs over HTTP/1.1, and your own API from a folder.
     Lists every route when it starts; GET / shows them in a browser. It describes itself and shows what it
-    saw: GET /docs (every route, an example answer, a Swift Codable model per collection), GET /openapi.json
+    saw: GET /docs (every route, an example answer, a Swift Codable model for each answer), GET /openapi.json
     (the OpenAPI 3.0 document, inferred from the data), GET /_inspector (the last 200 requests and answers,
     secrets masked, and why each 4xx happened).
 

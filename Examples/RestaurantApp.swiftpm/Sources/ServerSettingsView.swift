@@ -10,9 +10,14 @@ struct ServerSettingsView: View {
     var body: some View {
         Form {
             Section {
-                Toggle("Built-in server", isOn: $usesBuiltIn)
+                // The switch takes effect at once: no Connect needed to start or leave the built-in server.
+                Toggle("Built-in server", isOn: Binding(get: { usesBuiltIn }, set: switchBuiltIn))
             } footer: {
-                Text("The fixture server runs inside the app: the menu works with nothing else installed.")
+                Text(
+                    usesBuiltIn
+                        ? "On: the fixture server runs inside the app, so the menu works with nothing else installed."
+                        : "Off: the app talks to the server at the address below. Turn it on to run the server inside the app."
+                )
             }
             if !usesBuiltIn {
                 Section {
@@ -20,22 +25,31 @@ struct ServerSettingsView: View {
                         .keyboardType(.URL)
                         .textInputAutocapitalization(.never)
                         .disableAutocorrection(true)
+                        .onSubmit { connect() }
+                    Button("Connect") { connect() }
                 } header: {
                     Text("Server address")
                 } footer: {
                     Text(
-                        "Start it on the Mac with `swift run fixture-server`. In the Simulator, 127.0.0.1 is the Mac; on a device, use the Mac's address and start the server with `--host 0.0.0.0`."
+                        "Start it on the Mac with `swift run fixture-server`. In the Simulator, 127.0.0.1 is the Mac; on a device, use the Mac's address and start the server with `--host 0.0.0.0`. Connect (or Return) uses the address."
                     )
                 }
             }
             Section {
-                Button("Connect") { connect() }
                 Text(restaurant.serverStatus)
                     .font(.footnote)
                     .foregroundColor(.secondary)
+            } header: {
+                Text("Now")
             }
         }
         .navigationTitle("Server")
+    }
+
+    /// The toggle's setter: stores the choice and connects to it at once.
+    private func switchBuiltIn(_ on: Bool) {
+        usesBuiltIn = on
+        connect()
     }
 
     /// Points the app at the server the setting names now.

@@ -19,16 +19,31 @@ protocol MessageTable: Sendable {
 
 extension APIError.Explanation {
     /// `text` trimmed, ending in exactly one `period` unless it already ends in one of `endings`: a fact
-    /// filled in that ends in one (a server's message, Foundation's text) never makes a doubled one.
+    /// filled in that ends in one (a server's message, Foundation's text) never makes a doubled one, nor a
+    /// quote that ends the sentence (``quoteEndsSentence(_:)``).
     static func sentence(_ text: String, period: String, endings: String) -> String {
         var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         while text.hasSuffix("..") && !text.hasSuffix("...") { text.removeLast() }
         while let range = text.range(of: "..", options: .literal), !text[range.lowerBound...].hasPrefix("...") {
             text.replaceSubrange(range, with: ".")
         }
-        if let last = text.last, !endings.contains(last) && !(last == "\"" && text.dropLast().last == ".") {
+        if let last = text.last, !endings.contains(last) && !quoteEndsSentence(text) {
             text += period
         }
         return text
+    }
+
+    /// Whether `text` ends in a quote that already ends its sentence: `"…."` (English, Svenska), or a whole
+    /// quoted sentence after a colon, 「…。」 or “…？” — the period stays inside the marks and none follows
+    /// (the rule of Taiwan's 重訂標點符號手冊 and of GB/T 15834; 「…。」。 doubled it). A quote inside the
+    /// sentence (開頭是「….」) still takes the sentence's own period.
+    static func quoteEndsSentence(_ text: String) -> Bool {
+        guard let last = text.last, let before = text.dropLast().last else { return false }
+        if last == "\"" { return before == "." }
+        guard let opening: Character = last == "」" ? "「" : last == "”" ? "“" : nil, ".?!。？！".contains(before),
+            let start = text.dropLast().lastIndex(of: opening)
+        else { return false }
+        let lead = text[..<start].trimmingCharacters(in: .whitespaces)
+        return lead.hasSuffix("：") || lead.hasSuffix(":")
     }
 }

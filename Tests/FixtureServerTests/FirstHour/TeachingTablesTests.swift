@@ -58,6 +58,7 @@ final class TeachingTablesTests: XCTestCase {
             .unreadableRequest(.payloadTooLarge), .unreadableRequest(.versionNotSupported),
             .inspectorAllowed(methods: "GET, HEAD"), .inspectorChallenge("Bearer realm=\"api\""),
             .inspectorNoReason(status: 404, phrase: "Not Found"),
+            .notFoundWithoutAPI(sent: "/movie/popular", command: Teaching.apiExample),
         ]
         for sent in JSONKind.allCases {
             // A null is never of the wrong kind, nor an example of one (`Relations.typeMismatch`).
@@ -150,11 +151,12 @@ final class TeachingTablesTests: XCTestCase {
         case .inspectorAllowed: 49
         case .inspectorChallenge: 50
         case .inspectorNoReason: 51
+        case .notFoundWithoutAPI: 52
         }
     }
 
     func testEveryCaseHasASample() {
-        XCTAssertEqual(Set(Self.samples.map(Self.number)), Set(0...51))
+        XCTAssertEqual(Set(Self.samples.map(Self.number)), Set(0...52))
     }
 
     /// The facts of a case: every string and number of its payload, which every language keeps verbatim.

@@ -56,6 +56,38 @@ final class InspectorTests: OptionsTestCase {
         XCTAssertFalse(page.text.contains("src=\"http"), "no script from elsewhere")
     }
 
+    /// Issue 59: the browser's own requests and the server's pages fold away behind a switch, and a page's
+    /// HTML is not kept as an entry's body.
+    func testTheBrowsersOwnRequestsFoldAwayAndPagesAreNotKept() throws {
+        let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
+        _ = try send(server, "GET", "/favicon.ico")
+        let docs = try send(server, "GET", "/docs", ["Accept": "text/html"])
+        _ = try send(server, "GET", "/movies")
+        _ = try send(server, "GET", "/.well-known/appspecific/com.chrome.devtools.json")
+
+        let list = try requests(server)
+        let docsEntry = try XCTUnwrap(list.first { $0["path"] as? String == "/docs" })
+        XCTAssertEqual(
+            docsEntry["responseBody"] as? String,
+            "(\(docs.body.count) bytes of text/html: open the page itself to read it)")
+        let page = try send(server, "GET", "/_inspector", ["Accept": "text/html"]).text
+        for noise in ["/favicon.ico", "/docs", "/.well-known/appspecific/com.chrome.devtools.json"] {
+            let number = try XCTUnwrap(list.first { $0["path"] as? String == noise }?["number"] as? Int)
+            XCTAssertTrue(page.contains(#"<div class="x noise" id="r\#(number)">"#), "\(noise) folds away: \(page)")
+        }
+        let movies = try XCTUnwrap(list.first { $0["path"] as? String == "/movies" }?["number"] as? Int)
+        XCTAssertTrue(page.contains(#"<div class="x" id="r\#(movies)">"#), "the learner's request shows")
+        XCTAssertTrue(page.contains(#"<div id="list" class="quiet""#), "hidden until the switch shows them")
+        XCTAssertTrue(page.contains(#"<input type="checkbox" id="noise">"#), page)
+
+        XCTAssertTrue(BrowserNoise.isNoise("/"))
+        XCTAssertTrue(BrowserNoise.isNoise("/apple-touch-icon-precomposed.png"))
+        XCTAssertTrue(BrowserNoise.isNoise("/openapi.json"))
+        XCTAssertFalse(BrowserNoise.isNoise("/movies"))
+        XCTAssertFalse(BrowserNoise.isNoise("/docs/1"))
+        XCTAssertFalse(BrowserNoise.isNoise("/api/favicon.ico"))
+    }
+
     /// The reason reads in the request's language, sentences ended as that language ends them (issue 56: no
     /// 「。.」).
     func testTheReasonIsInTheRequestsLanguage() throws {

@@ -75,7 +75,14 @@ final class AcceptLanguageRoundTripTests: XCTestCase {
             for words in expected.words {
                 XCTAssertTrue(text.contains(words), "\(language): \(text)")
             }
+            // The server's whole sentence, quoted after a colon, ends the client's sentence: 「…。」 with no 。 after.
+            XCTAssertFalse(text.contains("。」。") || text.contains("。”。"), "\(language): \(text)")
         }
+        // A quote inside a sentence still takes the sentence's period; English keeps its rule.
+        XCTAssertEqual(APIError.Explanation.sentence("開頭是「Hi.」", period: "。", endings: "。？！"), "開頭是「Hi.」。")
+        XCTAssertEqual(APIError.Explanation.sentence("伺服器說：「好。」", period: "。", endings: "。？！"), "伺服器說：「好。」")
+        XCTAssertEqual(
+            APIError.Explanation.sentence("It said: \"No.\"", period: ".", endings: ".?!"), "It said: \"No.\"")
     }
 
     func testAnAcceptLanguageSetElsewhereIsLeftAlone() async throws {
@@ -134,7 +141,10 @@ final class AcceptLanguageRoundTripTests: XCTestCase {
     }
 
     func testLANGReachesTheServerAndComesBackInAChildProcess() throws {
-        for (lang, language) in [("zh_TW.UTF-8", "zh-Hant"), ("sv_SE.UTF-8", "sv"), ("en_US.UTF-8", "en")] {
+        let environments = [
+            ("zh_TW.UTF-8", "zh-Hant"), ("zh_CN.UTF-8", "zh-Hans"), ("sv_SE.UTF-8", "sv"), ("en_US.UTF-8", "en"),
+        ]
+        for (lang, language) in environments {
             let expected = try XCTUnwrap(Self.expected[language])
             let (chosen, message) = try probe(lang: lang)
             XCTAssertEqual(chosen, language, lang)

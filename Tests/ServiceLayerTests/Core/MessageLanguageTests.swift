@@ -8,23 +8,8 @@ import XCTest
 /// real child process, `message-language-probe` (Tests/MessageLanguageProbe), which prints the language it
 /// chose and a 404 and a timeout in it.
 final class MessageLanguageTests: XCTestCase {
-    func testTagsMapToTheirTables() {
-        let expected: [String: APIError.MessageLanguage?] = [
-            "zh-TW": .traditionalChinese, "zh_TW.UTF-8": .traditionalChinese, "zh-HK": .traditionalChinese,
-            "zh_MO": .traditionalChinese, "zh-Hant": .traditionalChinese, "zh-Hant-TW": .traditionalChinese,
-            "zh_HK.Big5-HKSCS@stroke": .traditionalChinese, "sv": .swedish, "sv_SE.UTF-8": .swedish,
-            "sv-FI": .swedish, "en_US.UTF-8": .english, "en": .english, "zh-CN": .simplifiedChinese,
-            "zh-Hans": .simplifiedChinese, "zh-Hans-TW": .simplifiedChinese, "zh": .simplifiedChinese,
-            "zh_SG": .simplifiedChinese, "zh_CN.UTF-8": .simplifiedChinese, "de_DE.UTF-8": nil, "C": nil,
-            "POSIX": nil, "": nil,
-        ]
-        for (tag, language) in expected {
-            XCTAssertEqual(APIError.MessageLanguage.language(ofTag: tag), language, tag)
-        }
-        XCTAssertEqual(APIError.MessageLanguage.first(in: ["zh-CN", "sv-SE", "en"]), .simplifiedChinese)
-        XCTAssertEqual(APIError.MessageLanguage.first(in: ["fr", "sv-SE", "en"]), .swedish, "French passed over")
-        XCTAssertEqual(APIError.MessageLanguage.first(in: ["de", "fr"]), .english)
-    }
+    // Which tag names which table: `LanguageChoiceTests`, from the table the server's tests read too
+    // (`Tests/LanguageChoice/language-choice.json`).
 
     func testTheEnvironmentIsReadAsGettextReadsIt() {
         func tags(_ environment: [String: String]) -> [String] {

@@ -11,7 +11,11 @@ final class ArticleFileNamesTests: XCTestCase {
 
     /// Paths of another package than this one, each with its reason. Keep it this short.
     static let exceptions: [String: String] = [
-        "Sources/Movies/": "the folder of the learner's own package in 'Your own API', not of this repository"
+        "Sources/Movies/": "the folder of the learner's own package in 'Your own API', not of this repository",
+        "Sources/Movies/Movies.swift": "the @main file `swift package init` writes in that package, which it deletes",
+        "Sources/MyApp/MyApp.swift": "the @main file `swift package init` writes in the reader's package MyApp",
+        "MyApp.swift": "the same file, in 'Adding it as a dependency'",
+        "Tests/MyAppTests": "the test folder `swift package init` writes in the reader's package MyApp",
     ]
 
     func testEveryFileAnArticleNamesExists() throws {

@@ -389,10 +389,13 @@ struct FolderDescription {
         let queryNames = Set(route.examples.flatMap { $0.match?.query.keys.map { $0 } ?? [] }).sorted()
         for name in queryNames {
             let values = route.examples.compactMap { $0.match?.query[name] }
-            parameters.append(
-                query(
-                    name, type("string", ["example": .string(values.first ?? "")]),
-                    "Picks an example: " + values.joined(separator: ", ")))
+            // `?page=1`: typed as the number its values all are, so a model or a client reads it as one.
+            let numbers = values.compactMap { Int($0) }
+            let schema =
+                !values.isEmpty && numbers.count == values.count
+                ? type("integer", ["example": .int(numbers[0])])
+                : type("string", ["example": .string(values.first ?? "")])
+            parameters.append(query(name, schema, "Picks an example: " + values.joined(separator: ", ")))
         }
         var operation: [String: ServerJSON] = [
             "tags": .array([.string("routes.json")]),

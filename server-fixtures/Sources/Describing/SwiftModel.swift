@@ -10,7 +10,8 @@ import Foundation
 struct SwiftModel {
     /// The schemas the models refer to (`#/components/schemas/<name>`).
     let schemas: [String: ServerJSON]
-    private var needsJSONValue = false
+    /// Whether a model written so far needs ``jsonValueSource``.
+    var needsJSONValue = false
 
     /// A writer for `schemas`.
     init(schemas: [String: ServerJSON]) {
@@ -73,7 +74,7 @@ struct SwiftModel {
     }
 
     /// `struct name: Codable { ... }` for an object schema, nested structs inside it.
-    private mutating func structure(_ name: String, _ schema: ServerJSON, indent: String) -> String {
+    mutating func structure(_ name: String, _ schema: ServerJSON, indent: String) -> String {
         let members = schema.objectValue ?? [:]
         let properties = members["properties"]?.objectValue ?? [:]
         var required: Set<String> = []
@@ -135,6 +136,8 @@ struct SwiftModel {
             }
             var typeName = Self.typeName(key)
             if typeName == parent { typeName += "Info" }
+            // `results` → `ResultItem`: a nested `Result` would hide Swift's own inside the model.
+            if AnswerModel.reserved.contains(typeName) { typeName += "Item" }
             return (typeName, structure(typeName, target, indent: indent))
         default:
             needsJSONValue = true

@@ -51,6 +51,10 @@ enum InspectorMask {
     /// else as its size; at most ``Inspector/bodyLimit`` bytes; every one of `secrets` replaced.
     static func body(_ body: Data, contentType: String?, secrets: [String]) -> String {
         guard !body.isEmpty else { return "" }
+        // A page (the server's /docs is 44 KB) is for a browser to show, not for a list of exchanges to hold.
+        if contentType?.lowercased().hasPrefix("text/html") == true {
+            return "(\(body.count) bytes of text/html: open the page itself to read it)"
+        }
         var text: String
         if let parsed = try? JSONReader.parse(body).value {
             text = String(decoding: maskMembers(parsed).serialized(), as: UTF8.self)

@@ -21,14 +21,7 @@ enum DocsPage {
             <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
             <title>API documentation: fixture-server</title>
             <style>
-            body{font:15px/1.45 -apple-system,system-ui,sans-serif;margin:0 auto;max-width:60em;padding:1em 1.5em;color:#1d1d1f}
-            code,pre{font:13px/1.4 ui-monospace,SFMono-Regular,Menlo,monospace}
-            pre{background:#f5f5f7;padding:.7em;overflow:auto;border-radius:6px}
-            .op{border:1px solid #d2d2d7;border-radius:8px;margin:.8em 0;padding:.3em .9em}
-            .m{display:inline-block;min-width:4.2em;font-weight:600;color:#fff;border-radius:4px;padding:0 .4em;text-align:center}
-            .get{background:#0071e3}.post{background:#248a3d}.put{background:#b25000}.patch{background:#8944ab}.delete{background:#d70015}
-            table{border-collapse:collapse;margin:.4em 0}td,th{border-bottom:1px solid #e5e5ea;padding:.2em .6em;text-align:left;vertical-align:top}
-            nav a{margin-right:1em}
+            \(ServerPages.style)
             </style></head>
             <body>
             <h1>\(escaped(info["title"]?.stringValue ?? "API documentation"))</h1>
@@ -60,6 +53,13 @@ enum DocsPage {
         for name in SwiftModel.modelNames(document) {
             page += "<h3 id=\"model-\(anchor(name))\">\(escaped(name))</h3>\n"
             page += "<pre class=\"swift\"><code>\(escaped(SwiftModel.source(for: name, in: document)))</code></pre>\n"
+        }
+        // The answers that are not one of those models: a routes.json answer, a collection's page envelope.
+        for model in AnswerModel.all(document) {
+            page += "<h3 id=\"model-\(anchor(model.name))\">\(escaped(model.name))</h3>\n"
+            page += "<p>The \(model.status) answer of <code>\(model.method) \(escaped(model.path))</code>: "
+            page += "<code>JSONDecoder().decode(\(escaped(model.name)).self, from: data)</code>.</p>\n"
+            page += "<pre class=\"swift\"><code>\(escaped(model.source))</code></pre>\n"
         }
         return page + "</body>\n</html>\n"
     }

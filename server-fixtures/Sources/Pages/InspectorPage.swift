@@ -3,7 +3,8 @@ import Foundation
 // MARK: - GET /_inspector: the last requests, live
 
 /// The inspector's routes: `GET /_inspector`, a page that polls `GET /_inspector/requests` (JSON) every
-/// half second and lists the exchanges newest first. Neither is under CORS.
+/// half second and lists the exchanges newest first, the browser's own requests and the server's pages
+/// (``BrowserNoise``) folded away behind a switch. Neither is under CORS.
 enum InspectorPage {
     /// The two routes, showing `inspector`'s exchanges.
     static func routes(_ inspector: Inspector) -> [Route] {
@@ -56,6 +57,7 @@ enum InspectorPage {
             .s2{color:#248a3d}.s3{color:#0071e3}.s4{color:#b25000}.s5{color:#d70015}
             .why{background:#fff4e5;border-left:4px solid #b25000;padding:.3em .6em;margin:.3em 0}
             summary{cursor:pointer}
+            .noise{opacity:.6;padding:0 .8em}.noise details{display:none}.quiet .noise{display:none}
             </style></head>
             <body>
             <h1>Inspector</h1>
@@ -63,7 +65,10 @@ enum InspectorPage {
             (<code>Authorization</code>, cookies, <code>api_key</code>-style query items, password fields). A 4xx says why.
             This page asks <a href="/_inspector/requests">/_inspector/requests</a> every half second; see also <a href="/docs">/docs</a>.</p>
             <p id="status">\(entries.count) request\(entries.count == 1 ? "" : "s") so far.</p>
-            <div id="list" data-last="\(last)">
+            <p><label><input type="checkbox" id="noise"> Show the browser's own requests (<code>/favicon.ico</code>,
+            <code>/robots.txt</code>, …) and this server's pages (<code>/</code>, <code>/docs</code>,
+            <code>/openapi.json</code>), hidden so that your program's requests come first.</label></p>
+            <div id="list" class="quiet" data-last="\(last)">
             \(rows)</div>
             <script>
             \(script)
@@ -79,7 +84,9 @@ enum InspectorPage {
         let e = RootPage.escaped
         let query = entry.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
         let target = entry.path + (query.isEmpty ? "" : "?" + query)
-        var html = "<div class=\"x\" id=\"r\(entry.number)\"><b>\(e(entry.method))</b> <code>\(e(target))</code> → "
+        let kind = BrowserNoise.isNoise(entry.path) ? "x noise" : "x"
+        var html =
+            "<div class=\"\(kind)\" id=\"r\(entry.number)\"><b>\(e(entry.method))</b> <code>\(e(target))</code> → "
         html += "<b class=\"s\(entry.status / 100)\">\(entry.status)</b> in \(entry.milliseconds) ms"
         html +=
             " <small>at \(e(ReqresRoutes.timestamp(entry.time)))\(entry.upstream ? ", from the upstream (--record)" : "")</small>\n"
@@ -96,43 +103,53 @@ enum InspectorPage {
     }
 
     /// Polls `/_inspector/requests?after=<last>` every half second and puts newer exchanges on top.
-    static let script = #"""
-        const list = document.getElementById('list');
-        const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-        function row(x) {
-          const q = Object.keys(x.query).sort().map(k => k + '=' + x.query[k]).join('&');
-          const head = Object.keys(x.requestHeaders).sort().map(k => k + ': ' + x.requestHeaders[k]).join('\n');
-          const answer = x.responseHeaders.map(f => f[0] + ': ' + f[1]).join('\n');
-          let h = '<b>' + esc(x.method) + '</b> <code>' + esc(x.path + (q ? '?' + q : '')) + '</code> → ' +
-            '<b class="s' + Math.floor(x.status / 100) + '">' + x.status + '</b> in ' + x.milliseconds + ' ms' +
-            ' <small>at ' + esc(x.time) + (x.upstream ? ', from the upstream (--record)' : '') + '</small>\n';
-          if (x.reason) h += '<div class="why">Why: ' + esc(x.reason) + '</div>\n';
-          h += '<details><summary>request and answer</summary><p>Request headers</p><pre>' + esc(head) + '</pre>';
-          if (x.requestBody) h += '<p>Request body</p><pre>' + esc(x.requestBody) + '</pre>';
-          h += '<p>Answer headers</p><pre>' + esc(answer) + '</pre>';
-          if (x.responseBody) h += '<p>Answer body</p><pre>' + esc(x.responseBody) + '</pre>';
-          const div = document.createElement('div');
-          div.className = 'x';
-          div.id = 'r' + x.number;
-          div.innerHTML = h + '</details>';
-          return div;
-        }
-        async function poll() {
-          try {
-            const answer = await fetch('/_inspector/requests?after=' + list.dataset.last, {cache: 'no-store'});
-            const body = await answer.json();
-            for (const x of body.requests.slice().reverse()) {
-              if (document.getElementById('r' + x.number)) continue;
-              list.insertBefore(row(x), list.firstChild);
-              list.dataset.last = Math.max(Number(list.dataset.last), x.number);
+    static let script =
+        "const noise = new RegExp(\"\(BrowserNoise.pattern.replacingOccurrences(of: "\\", with: "\\\\"))\");\n" + #"""
+            const list = document.getElementById('list');
+            const shown = document.getElementById('noise');
+            shown.addEventListener('change', () => { list.classList.toggle('quiet', !shown.checked); count(); });
+            function count() {
+              const all = list.children.length;
+              const hidden = list.querySelectorAll('.noise').length;
+              document.getElementById('status').textContent = all + ' requests so far, updated live' +
+                (hidden && !shown.checked ? ' (' + hidden + ' of the browser\'s own and the server\'s pages hidden).' : '.');
             }
-            while (list.children.length > body.capacity) list.removeChild(list.lastChild);
-            document.getElementById('status').textContent = list.children.length + ' requests so far, updated live.';
-          } catch (error) {
-            document.getElementById('status').textContent = 'The server does not answer (' + error + '); trying again.';
-          }
-          setTimeout(poll, 500);
-        }
-        setTimeout(poll, 500);
-        """#
+            count();
+            const esc = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+            function row(x) {
+              const q = Object.keys(x.query).sort().map(k => k + '=' + x.query[k]).join('&');
+              const head = Object.keys(x.requestHeaders).sort().map(k => k + ': ' + x.requestHeaders[k]).join('\n');
+              const answer = x.responseHeaders.map(f => f[0] + ': ' + f[1]).join('\n');
+              let h = '<b>' + esc(x.method) + '</b> <code>' + esc(x.path + (q ? '?' + q : '')) + '</code> → ' +
+                '<b class="s' + Math.floor(x.status / 100) + '">' + x.status + '</b> in ' + x.milliseconds + ' ms' +
+                ' <small>at ' + esc(x.time) + (x.upstream ? ', from the upstream (--record)' : '') + '</small>\n';
+              if (x.reason) h += '<div class="why">Why: ' + esc(x.reason) + '</div>\n';
+              h += '<details><summary>request and answer</summary><p>Request headers</p><pre>' + esc(head) + '</pre>';
+              if (x.requestBody) h += '<p>Request body</p><pre>' + esc(x.requestBody) + '</pre>';
+              h += '<p>Answer headers</p><pre>' + esc(answer) + '</pre>';
+              if (x.responseBody) h += '<p>Answer body</p><pre>' + esc(x.responseBody) + '</pre>';
+              const div = document.createElement('div');
+              div.className = noise.test(x.path) ? 'x noise' : 'x';
+              div.id = 'r' + x.number;
+              div.innerHTML = h + '</details>';
+              return div;
+            }
+            async function poll() {
+              try {
+                const answer = await fetch('/_inspector/requests?after=' + list.dataset.last, {cache: 'no-store'});
+                const body = await answer.json();
+                for (const x of body.requests.slice().reverse()) {
+                  if (document.getElementById('r' + x.number)) continue;
+                  list.insertBefore(row(x), list.firstChild);
+                  list.dataset.last = Math.max(Number(list.dataset.last), x.number);
+                }
+                while (list.children.length > body.capacity) list.removeChild(list.lastChild);
+                count();
+              } catch (error) {
+                document.getElementById('status').textContent = 'The server does not answer (' + error + '); trying again.';
+              }
+              setTimeout(poll, 500);
+            }
+            setTimeout(poll, 500);
+            """#
 }

@@ -73,36 +73,46 @@ enum RootPage {
         ]).serialized()
     }
 
-    /// A short HTML page: one section per API with its first routes (GET routes without parameters are
-    /// links), then the links.
+    /// A short HTML page in the style of `/docs`: the server's pages first (in view on a laptop's screen),
+    /// why a route that needs a login answers 401 in a browser, then one box per API with its first routes
+    /// (GET routes without parameters are links).
     static func html(apis: [ServedAPI], links: [Link]) -> String {
         var page = """
             <!DOCTYPE html>
             <html lang="en">
-            <head><meta charset="utf-8"><title>fixture-server</title></head>
+            <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>fixture-server</title>
+            <style>
+            \(ServerPages.style)
+            </style></head>
             <body>
             <h1>fixture-server</h1>
-            <p>The APIs this server answers, with their first routes. The terminal that started it lists every route.</p>
+            <p>A test server on your machine: the APIs below, and these pages about them. The terminal that started it lists every route.</p>
 
             """
+        if !links.isEmpty {
+            page += "<nav class=\"pages\">"
+            page += links.map { "<a href=\"\(escaped($0.path))\">\(escaped($0.title))</a>" }.joined(separator: " ")
+            page += "</nav>\n"
+        }
+        let login = apis.flatMap(\.endpoints).first { $0.method == "POST" && $0.path.hasSuffix("/accounts/login") }
+        page +=
+            "<p class=\"note\">The <code>GET</code> links open here, in your browser, which sends no token: a route "
+        page += "that needs a login answers <b>401</b>, and its message says what to send. Your program logs in first"
+        page += login.map { " (<code>POST \(escaped($0.path))</code>)" } ?? ""
+        page += " and sends <code>Authorization: Bearer &lt;token&gt;</code> with each such request.</p>\n"
         for api in apis {
             let endpoints = api.endpoints
-            page += "<h2>\(escaped(api.name))</h2>\n<p>At <code>\(escaped(api.root))</code>, \(endpoints.count) "
-            page += endpoints.count == 1 ? "route.</p>\n<ul>\n" : "routes.</p>\n<ul>\n"
+            page += "<div class=\"op\"><h2>\(escaped(api.name))</h2>\n<p>At <code>\(escaped(api.root))</code>, "
+            page += "\(endpoints.count) \(endpoints.count == 1 ? "route" : "routes").</p>\n<ul class=\"routes\">\n"
             for (method, path) in endpoints.prefix(routesShown) {
                 let shown =
                     method == "GET" && !path.contains(":")
                     ? "<a href=\"\(escaped(path))\">\(escaped(path))</a>" : escaped(path)
-                page += "<li><code>\(escaped(method)) \(shown)</code></li>\n"
+                page +=
+                    "<li><span class=\"m \(escaped(method.lowercased()))\">\(escaped(method))</span> <code>\(shown)</code></li>\n"
             }
-            page += "</ul>\n"
-        }
-        if !links.isEmpty {
-            page += "<h2>More</h2>\n<ul>\n"
-            for link in links {
-                page += "<li><a href=\"\(escaped(link.path))\">\(escaped(link.title))</a></li>\n"
-            }
-            page += "</ul>\n"
+            page += "</ul></div>\n"
         }
         return page + "</body>\n</html>\n"
     }

@@ -50,8 +50,10 @@ enum NearestRoute {
     /// `{"error": "Not found: no route matches /movis. Did you mean /movies? It answers ..."}` when a route is
     /// a few edits away (`:name` segments match any segment; of two routes as near, the one with fewer `:name`
     /// segments), or when the path is a route with a wrong root (`/api/movies` for `/movies`, `/users` for
-    /// `/api/users`); the plain `{"error": "Not found"}` otherwise.
-    static func notFound(_ request: HTTPRequest, among routes: [Route]) -> HTTPResponse {
+    /// `/api/users`); the plain `{"error": "Not found"}` otherwise, which on a server without `--api`
+    /// (`ownAPI` false) for a path whose first segment starts no route names the path and says how to serve
+    /// one's own API (the browser's own requests, ``BrowserNoise``, keep the plain one).
+    static func notFound(_ request: HTTPRequest, among routes: [Route], ownAPI: Bool = true) -> HTTPResponse {
         let path = request.routePath
         let shown = clipped(path)
         let sent = path.split(separator: "/").map(String.init)
@@ -83,7 +85,12 @@ enum NearestRoute {
             best = ("/" + route.segments.joined(separator: "/"), route.allowHeader, distance, parameters)
         }
         guard let best, best.distance <= limit, best.distance > 0 || path != best.pattern else {
-            return .teaching(404, .notFound, for: request)
+            // Own-API-looking: its first segment starts no route (`/movie/popular`, not `/api/nothing`).
+            let known = sent.first.map { first in routes.contains { $0.segments.first == first } } ?? true
+            let plain: Teaching =
+                ownAPI || known || BrowserNoise.isNoise(path)
+                ? .notFound : .notFoundWithoutAPI(sent: shown, command: Teaching.apiExample)
+            return .teaching(404, plain, for: request)
         }
         return .teaching(404, .didYouMean(sent: shown, meant: best.pattern, methods: best.methods), for: request)
     }

@@ -99,6 +99,9 @@ struct Router: Sendable {
     /// Whether a path is one of the server's private pages (the inspector's): never under CORS, never
     /// forwarded; none by default.
     let isPrivate: @Sendable (String) -> Bool
+    /// Whether the server mocks an API of the learner's own (`--api`, `--static`): without one, a 404 for a
+    /// path no route starts says how to serve one (``NearestRoute``); true by default.
+    let servesOwnAPI: Bool
 
     /// A router over `builtIn`, after `leading`, with the index `rootPage` and the server's `pages`; each
     /// default is the property's.
@@ -106,7 +109,7 @@ struct Router: Sendable {
         builtIn: [Route] = [], leading: @escaping @Sendable () -> [Route] = { [] }, rootPage: Route? = nil,
         pages: [Route] = [], cors: Bool = true, delay: TimeInterval = 0, staticFiles: StaticFiles? = nil,
         forward: (@Sendable (HTTPRequest) -> HTTPResponse)? = nil,
-        isPrivate: @escaping @Sendable (String) -> Bool = { _ in false }
+        isPrivate: @escaping @Sendable (String) -> Bool = { _ in false }, servesOwnAPI: Bool = true
     ) {
         self.leading = leading
         self.builtIn = builtIn
@@ -117,6 +120,7 @@ struct Router: Sendable {
         self.staticFiles = staticFiles
         self.forward = forward
         self.isPrivate = isPrivate
+        self.servesOwnAPI = servesOwnAPI
     }
 
     /// The routes, tried in order: the leading (folder's) first, then the built-in ones.
@@ -188,7 +192,7 @@ struct Router: Sendable {
         }
         if let staticFiles, listedRoute(for: request) == nil, let file = staticFiles.answer(request) { return file }
         guard let (route, parameters) = route(for: request) else {
-            return NearestRoute.notFound(request, among: routes)
+            return NearestRoute.notFound(request, among: routes, ownAPI: servesOwnAPI)
         }
         if request.method == "OPTIONS" {
             return HTTPResponse(status: 204, contentType: nil, fields: [.init(name: "Allow", value: route.allowHeader)])

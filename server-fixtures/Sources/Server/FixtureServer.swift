@@ -243,7 +243,7 @@ public final class FixtureServer: Sendable {
             lines.append(api.heading)
             lines += api.listing
         }
-        var pages = "Described for a browser: GET /docs (each route, a Swift model per collection), GET /openapi.json"
+        var pages = "Described for a browser: GET /docs (each route, a Swift model for each answer), GET /openapi.json"
         if inspector != nil { pages += "; what it saw, and why a call failed: GET /_inspector" }
         lines.append(pages)
         lines.append("This list, as a page for a browser (JSON with Accept: application/json): GET /")

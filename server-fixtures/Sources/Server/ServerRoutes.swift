@@ -26,7 +26,8 @@ enum ServerRoutes {
         return Router(
             builtIn: builtIn, leading: { live?.routes ?? [] }, rootPage: rootPage, pages: pages, cors: options.cors,
             delay: options.delay, staticFiles: options.staticFolder.flatMap { StaticFiles(folder: $0) },
-            forward: forward, isPrivate: { Inspector.isOwn($0) })
+            forward: forward, isPrivate: { Inspector.isOwn($0) },
+            servesOwnAPI: live != nil || options.staticFolder != nil)
     }
 
     /// The APIs served now: the `--api` folder's first (its routes as served after the last reload), then

@@ -7,6 +7,9 @@ extension Teaching {
     var english: String {
         switch self {
         case .notFound: "Not found"
+        case .notFoundWithoutAPI(let sent, let command):
+            "Not found: no route matches \(sent). This server answers its built-in APIs only (see / and /docs): to "
+                + "serve your own API, start it with --api FOLDER, e.g. \(command)."
         case .didYouMean(let sent, let meant, let methods):
             "Not found: no route matches \(sent). Did you mean \(meant)? It answers \(methods)."
         case .dropRoot(let sent, let meant, let dropped, let start, let methods):

@@ -9,6 +9,9 @@ extension Teaching {
     var simplifiedChinese: String {
         switch self {
         case .notFound: "未找到"
+        case .notFoundWithoutAPI(let sent, let command):
+            "未找到：没有路由与 \(sent) 匹配。此服务器只响应内置的 API（见 / 和 /docs）：要提供您自己的 API，"
+                + "请用 --api FOLDER 启动它，例如 \(command)。"
         case .didYouMean(let sent, let meant, let methods):
             "未找到：没有路由与 \(sent) 匹配。您是不是要访问 \(meant)？该路由支持 \(methods)。"
         case .dropRoot(let sent, let meant, let dropped, let start, let methods):

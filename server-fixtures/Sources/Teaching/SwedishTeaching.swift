@@ -7,6 +7,9 @@ extension Teaching {
     var swedish: String {
         switch self {
         case .notFound: "Hittades inte"
+        case .notFoundWithoutAPI(let sent, let command):
+            "Hittades inte: ingen rutt matchar \(sent). Servern svarar bara på sina inbyggda API:er (se / och /docs): "
+                + "starta den med --api FOLDER för att servera ditt eget API, t.ex. \(command)."
         case .didYouMean(let sent, let meant, let methods):
             "Hittades inte: ingen rutt matchar \(sent). Menade du \(meant)? Den svarar på \(methods)."
         case .dropRoot(let sent, let meant, let dropped, let start, let methods):

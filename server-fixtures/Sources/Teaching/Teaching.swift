@@ -11,6 +11,9 @@ import Foundation
 enum Teaching: Sendable, Equatable {
     /// The plain 404: no route is near the path.
     case notFound
+    /// The plain 404 of a server started without `--api`: the path sent, and the command that serves an API
+    /// folder (``apiExample``).
+    case notFoundWithoutAPI(sent: String, command: String)
     /// A 404 with a route a few edits away: the path sent, the pattern meant, its methods.
     case didYouMean(sent: String, meant: String, methods: String)
     /// A 404 whose path has leading segments too many: the path sent, the path meant, what to drop, where the
@@ -143,6 +146,9 @@ enum Teaching: Sendable, Equatable {
     case inspectorChallenge(String)
     /// A 4xx whose body says nothing: the status and its reason phrase.
     case inspectorNoReason(status: Int, phrase: String)
+
+    /// The command that serves the movies example, quoted verbatim in every language.
+    static let apiExample = "swift run fixture-server --api server-fixtures/Examples/movies"
 
     /// The message in `language`.
     func text(_ language: TeachingLanguage) -> String {

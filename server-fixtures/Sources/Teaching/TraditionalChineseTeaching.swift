@@ -8,6 +8,9 @@ extension Teaching {
     var traditionalChinese: String {
         switch self {
         case .notFound: "找不到"
+        case .notFoundWithoutAPI(let sent, let command):
+            "找不到：沒有路由符合 \(sent)。這個伺服器只回應內建的 API（請見 / 與 /docs）：要提供您自己的 API，"
+                + "請用 --api FOLDER 啟動它，例如 \(command)。"
         case .didYouMean(let sent, let meant, let methods):
             "找不到：沒有路由符合 \(sent)。您是要找 \(meant) 嗎？它接受 \(methods)。"
         case .dropRoot(let sent, let meant, let dropped, let start, let methods):

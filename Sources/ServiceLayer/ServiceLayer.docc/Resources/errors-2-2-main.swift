@@ -1,11 +1,13 @@
 import Foundation
 import ServiceLayer
 
-/// Prints the three parts of every APIError: what happened, why, and the fix.
+/// Prints the three parts of every APIError on a line each: what happened, why, and the fix.
+/// (`localizedDescription` is all three as one paragraph.)
 func explain(_ error: APIError) {
-    print("What happened:", error.localizedDescription)
-    print("Why:", error.failureReason ?? "-")
-    print("Fix:", error.recoverySuggestion ?? "-")
+    let message = error.explanation()
+    print("What happened:", message.what)
+    print("Why:", message.why)
+    print("Fix:", message.fix)
 }
 
 /// The body of `GET /categories`.

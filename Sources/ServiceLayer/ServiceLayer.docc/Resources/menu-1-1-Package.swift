@@ -5,8 +5,9 @@ let package = Package(
     name: "MenuTour",
     platforms: [.macOS(.v12)],
     dependencies: [
-        // The folder you cloned ServiceLayer into, next to this package.
-        .package(path: "../ServiceLayer")
+        // `path:` is the folder you cloned ServiceLayer into, next to this package (rename it if yours
+        // differs); `name:` lets `package: "ServiceLayer"` below work whatever that folder is called.
+        .package(name: "ServiceLayer", path: "../ServiceLayer")
     ],
     targets: [
         .executableTarget(

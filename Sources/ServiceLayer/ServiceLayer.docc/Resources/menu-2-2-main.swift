@@ -9,6 +9,7 @@ do {
     for category in categories {
         let items = try await MenuController.shared.fetchMenuItems(forCategory: category)
         print("\(category):")
+        if items.isEmpty { print("  (no dishes in this category yet)") }
         for item in items {
             print("  #\(item.id) \(item.name), \(item.formattedPrice)")
         }
