@@ -86,6 +86,7 @@ targets=(
     server:like:query:512 server:routes::1024 server:etag:http:1024 server:http-date::256
     client:cache-headers::2048 client:retry-after::256 client:server-message:json:4096
     client:html-title::70000 client:diagnosis:json:8192 client:url-building::1024
+    client:event-stream:event-stream:4096
 )
 
 mkdir -p "$out/logs"

@@ -54,6 +54,17 @@ EXCHANGES = [
     ("image-missing", request("GET", "/images/99.png")),
     ("order", json_request("POST", "/order", '{"menuIds":[1,2]}')),
     ("order-bad-body", json_request("POST", "/order", '{"menuIds":"x"}')),
+    # Event streams (issue 55). This script half-closes each connection after its request, which the server
+    # reads as the client leaving a stream at its first wait: the countdown checked is that of an empty order
+    # (id 2: one event, no wait), the chat's words are not paced (no --delay).
+    ("order-empty", json_request("POST", "/order", '{"menuIds":[]}')),
+    ("order-status", request("GET", "/order/2/status", ["Accept: text/event-stream"])),
+    ("order-status-resumed-204", request("GET", "/order/1/status", ["Accept: text/event-stream", "Last-Event-ID: 30"])),
+    ("order-status-missing", request("GET", "/order/99/status", ["Accept: text/event-stream"])),
+    ("order-status-bad-speed", request("GET", "/order/1/status?speed=0", ["Accept: text/event-stream"])),
+    ("chat-stream", json_request("POST", "/v1/chat/completions", '{"messages":[{"role":"user","content":"Hi"}],"stream":true}', ["Accept: text/event-stream"])),
+    ("chat", json_request("POST", "/v1/chat/completions", '{"messages":[{"role":"user","content":"Hi"}]}')),
+    ("chat-bad-body", json_request("POST", "/v1/chat/completions", '{"prompt":"Hi"}')),
     # Conditional requests
     ("menu-if-none-match", request("GET", "/menu", ["If-None-Match: {etag:/menu}"])),
     ("menu-if-none-match-other", request("GET", "/menu", ['If-None-Match: "other"'])),

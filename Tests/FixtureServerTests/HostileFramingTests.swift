@@ -44,7 +44,7 @@ final class HostileFramingTests: FixtureTestCase {
         // Control: the same 1-byte chunks with short extensions are decoded and routed.
         let fine = try XCTUnwrap(try exchange(post + chunked(order, size: 1, extension: ";x=1")))
         XCTAssertEqual(fine.status, 200)
-        XCTAssertEqual(fine.text, #"{"preparation_time":30}"#)
+        XCTAssertEqual(fine.text, #"{"id":1,"preparation_time":30}"#)
     }
 
     func testFramingOverheadIsLimited() throws {
@@ -129,7 +129,7 @@ final class HostileFramingTests: FixtureTestCase {
             XCTAssertTrue(client.send(piece))
         }
         let response = try XCTUnwrap(client.readResponse())
-        XCTAssertEqual(response.text, #"{"preparation_time":30}"#)
+        XCTAssertEqual(response.text, #"{"id":1,"preparation_time":30}"#)
     }
 
     // MARK: Empty-line preamble (decided: tolerated, counted toward the 16 KiB head limit)

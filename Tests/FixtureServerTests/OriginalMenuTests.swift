@@ -71,9 +71,10 @@ final class OriginalMenuTests: FixtureTestCase {
             ([1], 20), ([2], 30), ([3], 15), ([4], 12), ([5], 5), ([6], 5), ([3, 4], 15), ([4, 5, 6], 12),
             ([5, 6], 5), ([1, 2, 3, 4, 5, 6], 30), ([3, 3, 7], 15),
         ]
-        for (ids, minutes) in cases {
+        for (number, (ids, minutes)) in cases.enumerated() {
             let body = #"{"menuIds":\#(ids)}"#.replacingOccurrences(of: " ", with: "")
-            XCTAssertEqual(try post("/order", json: body).text, #"{"preparation_time":\#(minutes)}"#, "\(ids)")
+            XCTAssertEqual(
+                try post("/order", json: body).text, #"{"id":\#(number + 1),"preparation_time":\#(minutes)}"#, "\(ids)")
         }
     }
 

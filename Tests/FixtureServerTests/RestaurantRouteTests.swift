@@ -74,11 +74,11 @@ final class RestaurantRouteTests: FixtureTestCase {
     }
 
     func testOrderAnswersTheLongestPreparationTime() throws {
-        XCTAssertEqual(try post("/order", json: #"{"menuIds":[1,3,5]}"#).text, #"{"preparation_time":20}"#)
-        XCTAssertEqual(try post("/order", json: #"{"menuIds":[2,4]}"#).text, #"{"preparation_time":30}"#)
-        XCTAssertEqual(try post("/order", json: #"{"menuIds":[6,99,-1]}"#).text, #"{"preparation_time":5}"#)
-        XCTAssertEqual(try post("/order", json: #"{"menuIds":[]}"#).text, #"{"preparation_time":0}"#)
-        XCTAssertEqual(try post("/order", json: #"{"menuIds":[42]}"#).text, #"{"preparation_time":0}"#)
+        XCTAssertEqual(try post("/order", json: #"{"menuIds":[1,3,5]}"#).text, #"{"id":1,"preparation_time":20}"#)
+        XCTAssertEqual(try post("/order", json: #"{"menuIds":[2,4]}"#).text, #"{"id":2,"preparation_time":30}"#)
+        XCTAssertEqual(try post("/order", json: #"{"menuIds":[6,99,-1]}"#).text, #"{"id":3,"preparation_time":5}"#)
+        XCTAssertEqual(try post("/order", json: #"{"menuIds":[]}"#).text, #"{"id":4,"preparation_time":0}"#)
+        XCTAssertEqual(try post("/order", json: #"{"menuIds":[42]}"#).text, #"{"id":5,"preparation_time":0}"#)
     }
 
     func testOrderWithMissingOrMalformedMenuIdsIs400() throws {

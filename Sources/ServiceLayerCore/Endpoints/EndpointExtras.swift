@@ -35,6 +35,8 @@ struct EndpointExtras: Sendable {
         var keptBody: KeptBody?
         /// Counts this call's bytes for its progress watcher; set by the sends that take one, `nil` otherwise.
         var progress: ProgressCounter?
+        /// Reads this call's answer as an event stream as it arrives; set by `APIClient.events`, `nil` otherwise.
+        var eventSink: EventSink?
     }
 
     /// The box: never changed once made.

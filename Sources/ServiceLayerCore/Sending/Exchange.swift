@@ -228,7 +228,10 @@ final class Exchange: Sendable {
         ) { [weak self] end in
             self?.taskEnded(end, attempt: attempt, url: url)
         }
-        let watchdog = makeTimer(after: request.timeoutInterval + 0.5) { [self] in
+        // An event stream may last for hours: URLSession's own timeout (between two chunks) ends a stalled
+        // one, and the watchdog waits a year.
+        let watchdogDelay = plan.events == nil ? request.timeoutInterval + 0.5 : 366 * 24 * 3600
+        let watchdog = makeTimer(after: watchdogDelay) { [self] in
             let response = state.withLock { $0.attempt == attempt ? $0.task?.response : nil }
             attemptEnded(attempt, outcome: Self.stalledOutcome(of: response), retryAfter: nil, stalled: true)
         }
@@ -393,6 +396,7 @@ final class Exchange: Sendable {
     /// The task the plan needs: an upload from a file, a download, or a data task.
     private func taskKind() -> SessionTask.Kind {
         if let destination = plan.destination { return .download(into: Download.partialFile(for: destination)) }
+        if let sink = plan.events { return .events(sink) }
         switch plan.upload {
         case .none: return .data
         case .file(let file): return .upload(fromFile: file)

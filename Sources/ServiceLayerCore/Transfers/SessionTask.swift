@@ -17,7 +17,7 @@ import FoundationNetworking
 /// bytes sent and received (a completion-handler task's never does, and its `progress` stays 0; tested
 /// in `LinuxTransferBehaviourTests`).
 ///
-/// A download is a data task without a completion handler on every platform: its delegate writes each
+/// A download, and an event stream, is a data task without a completion handler on every platform: its delegate writes each
 /// chunk to a file of the download's own, next to its destination, and removes that file once the
 /// completion has returned (moved into place by then, or not wanted). URLSession itself creates no
 /// file, so a cut, cancelled or refused download leaves nothing behind, on every try.
@@ -31,6 +31,8 @@ final class SessionTask: Sendable {
         /// The answer is written to `file` (created here, next to the destination), handed to the
         /// completion, removed afterwards.
         case download(into: URL)
+        /// The answer is read as an event stream as it arrives (see ``EventStreamDelegate``).
+        case events(EventSink)
 
         var isUpload: Bool {
             if case .upload = self { return true }
@@ -107,6 +109,19 @@ final class SessionTask: Sendable {
             let task = Self.streamingSession(like: session).dataTask(with: request)
             task.delegate = delegate
             delegate.record(task)  // known from the start: to cancel it, and for its counters
+            self.delegate = delegate
+            runner = .handler(task)
+            start = { task.resume() }
+            return
+        }
+        if case .events(let sink) = kind {
+            // No completion handler either: the delegate hears every chunk and hands its events on.
+            let delegate = EventStreamDelegate(
+                sink: sink, redirects: redirects, sendsBody: bodyLength != 0, progress: progress, completion: completion
+            )
+            let task = Self.streamingSession(like: session).dataTask(with: request)
+            task.delegate = delegate
+            delegate.record(task)
             self.delegate = delegate
             runner = .handler(task)
             start = { task.resume() }

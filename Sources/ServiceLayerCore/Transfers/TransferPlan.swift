@@ -1,7 +1,7 @@
 import Foundation
 
 /// What an exchange does beyond a plain request and an answer in memory: a body sent from disk, an
-/// answer written to a file, the bytes counted for a progress watcher.
+/// answer written to a file or read as an event stream, the bytes counted for a progress watcher.
 struct TransferPlan: Sendable {
     /// How the body goes up when the request's `httpBody` does not hold it.
     enum Upload: Sendable {
@@ -28,7 +28,9 @@ struct TransferPlan: Sendable {
     var destination: URL?
     /// Counts the bytes for the call's progress watcher; `nil` when nobody watches.
     var progress: ProgressCounter?
+    /// Reads the answer as an event stream as it arrives; `nil` for an answer read once it is complete.
+    var events: EventSink?
 
     /// Whether the exchange is a plain one (a data task, nothing counted).
-    var isPlain: Bool { upload.isNone && destination == nil && progress == nil }
+    var isPlain: Bool { upload.isNone && destination == nil && progress == nil && events == nil }
 }

@@ -27,7 +27,7 @@ final class RootPageTests: FixtureTestCase {
             apis.compactMap { $0["name"] as? String },
             [
                 "Your API (movies)", "Apple's OpenRestaurant API", "The reqres users API", "The accounts API",
-                "Uploads and downloads",
+                "Uploads and downloads", "A chat-completions mock",
             ])
         let movies = apis[0]
         XCTAssertEqual(movies["root"] as? String, "/")
@@ -39,7 +39,8 @@ final class RootPageTests: FixtureTestCase {
             movies["routeCount"] as? Int, server.apiRoutes.count + 1,
             "the start-up list's lines, where GET and POST /movies/:id/reviews share one")
         XCTAssertEqual(
-            apis[1]["routes"] as? [String], ["GET /categories", "GET /menu", "GET /images/:name", "POST /order"])
+            apis[1]["routes"] as? [String],
+            ["GET /categories", "GET /menu", "GET /images/:name", "POST /order", "GET /order/:id/status"])
         XCTAssertEqual(apis[2]["root"] as? String, "/api/")
         XCTAssertEqual(
             (body["links"] as? [[String: Any]])?.compactMap { $0["href"] as? String },

@@ -21,7 +21,7 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
     ]
 
     /// An endpoint with every stored property changed from its default, through the public modifiers
-    /// (`progress` has none: the sends that take a progress watcher set it).
+    /// (`progress` and `eventSink` have none: the sends that take a progress watcher, and `events`, set them).
     static func fullyModified() -> Endpoint<[String: Int]> {
         var endpoint = Endpoint<[String: Int]>(method: .put, "y", query: [URLQueryItem(name: "q", value: "1")])
             .query([URLQueryItem(name: "r", value: "2")])
@@ -38,6 +38,7 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
             .keepingBody(lookup: { nil }, keep: { _ in })
         endpoint.extras.progress = ProgressCounter(report: { _ in })
         endpoint.extras.downloadDestination = URL(fileURLWithPath: "/tmp/modifiers-survive-map")
+        endpoint.extras.eventSink = EventSink { _, _ in }
         return endpoint
     }
 

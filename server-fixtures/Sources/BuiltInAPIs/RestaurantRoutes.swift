@@ -41,14 +41,14 @@ enum RestaurantRoutes {
         }
     }
 
-    /// The four restaurant routes over `data`.
-    static func routes(_ data: FixtureData) -> [Route] {
+    /// The four restaurant routes over `data`; `orders` keeps each order's id (see `OrderStatusRoutes.swift`).
+    static func routes(_ data: FixtureData, orders: OrderBook = OrderBook()) -> [Route] {
         let menuBodies = MenuBodies()
         return [
             Route("/categories", [("GET", { _ in .json(200, ["categories": data.menu.categories]) })]),
             Route("/menu", [("GET", { menu($0, data, menuBodies) })]),
             Route("/images/:name", [("GET", { image($0, data) })]),
-            Route("/order", [("POST", { order($0, data) })]),
+            Route("/order", [("POST", { order($0, data, orders) })]),
         ]
     }
 
@@ -72,12 +72,13 @@ enum RestaurantRoutes {
         return HTTPResponse(status: 200, contentType: "image/png", body: bytes)
     }
 
-    private static func order(_ context: RouteContext, _ data: FixtureData) -> HTTPResponse {
+    private static func order(_ context: RouteContext, _ data: FixtureData, _ orders: OrderBook) -> HTTPResponse {
         guard let body = try? JSONDecoder().decode(OrderBody.self, from: context.request.body) else {
             return .error(400, "Body must be a JSON object with \"menuIds\": an array of integers")
         }
         let ids = Set(body.menuIds)
         let minutes = data.menu.items.filter { ids.contains($0.id) }.map(\.estimatedPrepTime).max() ?? 0
-        return .json(200, ["preparation_time": minutes])
+        // The id is new beside Apple's key: its app ignores keys it does not know; `GET /order/{id}/status` follows it.
+        return .json(200, ["id": orders.add(minutes: minutes), "preparation_time": minutes])
     }
 }

@@ -177,6 +177,7 @@ public final class FixtureServer: Sendable {
         log = RequestLog(keepsRequests: recordsRequests)
         let data = FixtureData.shared
         let accounts = AccountStore(tokenLifetime: tokenLifetime)
+        let orders = OrderBook()
         self.accounts = accounts
         let cache = CacheValidation(extraCacheable: { path in live?.api.isCacheable(path) ?? false })
         self.cache = cache
@@ -199,13 +200,18 @@ public final class FixtureServer: Sendable {
             recorder != nil
             ? []
             : [
-                ServedAPI(name: "Apple's OpenRestaurant API", root: "/", routes: RestaurantRoutes.routes(data)),
+                ServedAPI(
+                    name: "Apple's OpenRestaurant API", root: "/",
+                    routes: RestaurantRoutes.routes(data, orders: orders) + OrderStatusRoutes.routes(orders)),
                 ServedAPI(name: "The reqres users API", root: "/api/", routes: ReqresRoutes.routes(data)),
                 ServedAPI(
                     name: "The accounts API", root: "/api/", routes: AccountRoutes.routes(data, store: accounts)),
                 ServedAPI(
                     name: "Uploads and downloads", root: "/",
                     routes: TransferRoutes.routes(store: TransferRoutes.AvatarStore(), touch: { cache.touch($0) })),
+                ServedAPI(
+                    name: "A chat-completions mock", root: "/v1/",
+                    routes: ChatCompletionRoutes.routes(delay: options.delay)),
             ]
         let inspector = options.inspector ? Inspector(recording: recorder != nil) : nil
         self.inspector = inspector

@@ -127,6 +127,9 @@ struct Connection {
         var keepAlive = request.wantsKeepAlive
         let body = request.method == "HEAD" || response.isBodiless ? Data() : response.body
         var sent = 0
+        if let events = response.events, request.method != "HEAD" {
+            return writeEvents(events, response, for: request, fault: fault, started: started)
+        }
         if var stream = response.stream, request.method != "HEAD" {
             // A large body, written as it is made.
             // A truncation fault cuts it halfway; a slow-body fault waits its interval before each 64 KiB.
@@ -165,6 +168,28 @@ struct Connection {
         answered(request, response.status, bodyBytes: sent, wireBytes: sent, since: started)
         if !keepAlive { runtime.drainBeforeClose(fd) }
         return keepAlive
+    }
+
+    /// Writes an event stream's head and its events as they happen (see `EventStreamBody.swift`),
+    /// then closes: a truncation fault cuts it mid-event, an event-stream-error fault ends it with an
+    /// `error` event; a client that closes stops it at once.
+    private func writeEvents(
+        _ events: EventStreamBody, _ response: HTTPResponse, for request: HTTPRequest, fault: Fault?, started: Date
+    ) -> Bool {
+        var events = events
+        if fault == .truncatedBody { events.cutMidEvent = true }
+        if case .eventStreamError(let message)? = fault { events.errorMessage = message }
+        guard Socket.sendAll(fd, Self.head(response, keepAlive: false)) else { return false }
+        let (end, sent) = events.write(to: fd, wakeFD: runtime.wakeFD)
+        answered(request, response.status, bodyBytes: sent, wireBytes: sent, since: started)
+        if end == .clientClosed {
+            context.observer?(
+                .note(
+                    "\(request.method) \(request.target): the client closed the stream after \(sent) bytes; it stopped")
+            )
+        }
+        if end == .finished { runtime.drainBeforeClose(fd) }
+        return false
     }
 
     /// `response` when its head can be written, else (logged, never sent) a 500: a field name that is not a

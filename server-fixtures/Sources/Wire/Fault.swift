@@ -22,7 +22,8 @@ public enum Fault: Sendable, Equatable {
     case held(FaultGate)
     /// Reads the request, then closes the socket without writing a byte.
     case closeBeforeResponse
-    /// Sends the route's normal headers with the real `Content-Length`, then only half the body, then closes.
+    /// Sends the route's normal headers with the real `Content-Length`, then only half the body, then closes
+    /// (an event stream: cut in the middle of the event after half of them).
     case truncatedBody
     /// 200, `Content-Type: application/json`, body `{"broken": [1, 2,`.
     case malformedJSON
@@ -38,6 +39,10 @@ public enum Fault: Sendable, Equatable {
     case redirect(to: URL, status: Int = 302)
     /// The normal response: headers at once, then the body one byte every `interval` seconds.
     case slowBody(interval: TimeInterval)
+    /// For an event stream (`GET /order/{id}/status`, `POST /v1/chat/completions` with `"stream": true`):
+    /// half of its events, then an `error` event whose data is `{"error":{"message":message}}`, then the
+    /// end. Any other route answers normally.
+    case eventStreamError(message: String)
 }
 
 extension Fault {
@@ -71,7 +76,7 @@ extension Fault {
             return HTTPResponse(
                 status: status, contentType: "text/plain; charset=utf-8",
                 fields: [.init(name: "Location", value: url.absoluteString)])
-        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody:
+        case .delay, .held, .closeBeforeResponse, .truncatedBody, .slowBody, .eventStreamError:
             return nil
         }
     }

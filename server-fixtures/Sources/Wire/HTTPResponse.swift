@@ -22,6 +22,9 @@ struct HTTPResponse: Sendable {
     var delay: TimeInterval = 0
     /// A body written as it is made (a large download), instead of ``body``; nil by default.
     var stream: StreamedBody?
+    /// Server-sent events written as they happen (chunked, each event flushed), instead of ``body``; nil by
+    /// default (see `EventStreamBody.swift`).
+    var events: EventStreamBody?
     /// A fault the route asks for (a route file's `"fault"`), applied as an injected one would be; nil by default.
     var fault: Fault?
     /// Whether no CORS header may be added (the inspector's pages: no page elsewhere may read them); false
@@ -95,6 +98,8 @@ struct HTTPResponse: Sendable {
         written.append(Field(name: "X-Content-Type-Options", value: "nosniff"))
         if let stream {
             written += stream.framingFields
+        } else if events != nil {
+            written.append(Field(name: "Transfer-Encoding", value: "chunked"))
         } else if !isBodiless {
             written.append(Field(name: "Content-Length", value: String(body.count)))
         }

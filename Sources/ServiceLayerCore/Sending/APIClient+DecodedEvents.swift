@@ -1,0 +1,115 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+// MARK: - Streaming answers whose events carry JSON
+
+extension APIClient {
+    /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON, decoding each `message`
+    /// event's data as `Value` and handing it to `onValue` on the main actor as it arrives: the shape of
+    /// the usual chat-completion streams (`data: {"choices":[…]}` … `data: [DONE]`).
+    ///
+    /// A `data` of `[DONE]` ends the stream quietly (the connection is closed, `completion` receives
+    /// success); events of another type than `message` are skipped; an event that does not decode ends
+    /// the stream with ``APIError/decoding(_:)`` naming its coding path, the event's data
+    /// as the body. Everything else is as ``events(for:reconnect:onEvent:completion:)``.
+    ///
+    /// ```swift
+    /// let chat = Endpoint<Void>(method: .post, "v1/chat/completions").body(request)
+    /// client.events(for: chat, decoding: ChatChunk.self, onValue: { chunk in
+    ///     answer += chunk.choices.first?.delta.content ?? ""
+    /// }) { result in
+    ///     print(result)
+    /// }
+    /// ```
+    /// - Parameters:
+    ///   - endpoint: What to send.
+    ///   - type: The type each event's data decodes as, with the client's decoder.
+    ///   - reconnect: When a cut `GET` stream connects again; ``ReconnectPolicy/default`` by default.
+    ///   - onValue: Receives each value, in order, on the main actor.
+    ///   - completion: Runs once, on the main actor, after the last value.
+    /// - Returns: A handle; ``RequestHandle/cancel()`` closes the connection.
+    @discardableResult
+    public func events<Response, Value: Decodable & Sendable>(
+        for endpoint: Endpoint<Response>,
+        decoding type: Value.Type,
+        reconnect: ReconnectPolicy = .default,
+        onValue: @escaping @MainActor (Value) -> Void,
+        completion: @escaping @MainActor (Result<Void, APIError>) -> Void
+    ) -> RequestHandle {
+        let call = Call<Void>(.mainActor(completion).watched())
+        let decoder = options.decoder
+        let stream = EventStream(
+            client: self, endpoint: endpoint, policy: reconnect,
+            consume: { events, url, stream in
+                let (values, end) = Self.decode(events, as: Value.self, url: url, decoder: decoder)
+                if !values.isEmpty {
+                    MainQueue.async {
+                        for value in values {
+                            guard !call.isCancelled else { return }
+                            onValue(value)
+                        }
+                    }
+                }
+                if let end { stream.end(with: end) }  // after the values: the completion is queued behind them
+            },
+            finish: { call.finish($0) })
+        call.onCancel { stream.stop() }
+        stream.start()
+        return call.handle
+    }
+
+    /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON: the `async` twin of
+    /// ``events(for:decoding:reconnect:onValue:completion:)``, for `for try await`. The sequence ends at
+    /// `[DONE]` or the end of the stream.
+    /// - Parameters:
+    ///   - endpoint: What to send.
+    ///   - type: The type each event's data decodes as, with the client's decoder.
+    ///   - reconnect: When a cut `GET` stream connects again; ``ReconnectPolicy/default`` by default.
+    /// - Returns: The values, as they arrive; the stream connects when this is called.
+    public func events<Response, Value: Decodable & Sendable>(
+        for endpoint: Endpoint<Response>, decoding type: Value.Type, reconnect: ReconnectPolicy = .default
+    ) -> AsyncThrowingStream<Value, any Error> {
+        let (sequence, continuation) = AsyncThrowingStream.makeStream(of: Value.self)
+        let decoder = options.decoder
+        let stream = EventStream(
+            client: self, endpoint: endpoint, policy: reconnect,
+            consume: { events, url, stream in
+                let (values, end) = Self.decode(events, as: Value.self, url: url, decoder: decoder)
+                for value in values { continuation.yield(value) }
+                if let end { stream.end(with: end) }
+            },
+            finish: { result in
+                switch result {
+                case .success: continuation.finish()
+                case .failure(let error): continuation.finish(throwing: error)
+                }
+            })
+        continuation.onTermination = { termination in
+            if case .cancelled = termination { stream.stop() }
+        }
+        stream.start()
+        return sequence
+    }
+
+    /// The values of `events`' `message` events, up to a `[DONE]` (then the end is success) or an event
+    /// that does not decode (then the end is its ``APIError/decoding(_:)``); `nil` end
+    /// while the stream goes on.
+    static func decode<Value: Decodable>(
+        _ events: [ServerSentEvent], as type: Value.Type, url: URL?, decoder: JSONDecoder
+    ) -> (values: [Value], end: Result<Void, APIError>?) {
+        var values: [Value] = []
+        for event in events where event.event == "message" {
+            if event.data == "[DONE]" { return (values, .success(())) }
+            let body = Data(event.data.utf8)
+            do {
+                values.append(try decoder.decode(Value.self, from: body))
+            } catch {
+                return (values, .failure(.decoding(DecodingFailure(error, body: body, url: url, status: 200))))
+            }
+        }
+        return (values, nil)
+    }
+}

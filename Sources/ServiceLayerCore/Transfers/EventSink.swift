@@ -1,0 +1,121 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Where one connection of an event stream hands its bytes as they arrive: an answer that is an event
+/// stream (a 2xx of `text/event-stream`) is read by an ``EventStreamReader`` and each chunk's events go
+/// to ``deliver`` at once; any other answer is kept (up to ``keptBodyLimit``) for the error that says
+/// what came instead.
+final class EventSink: Sendable {
+    /// What the connection's answer turned out to be.
+    enum Mode: Sendable, Equatable {
+        /// No byte of the body yet.
+        case undecided
+        /// A 2xx `text/event-stream`: read as events.
+        case events
+        /// Anything else: kept for the error.
+        case other
+    }
+
+    /// How one connection ended, as far as the events are concerned.
+    struct End: Sendable {
+        var mode: Mode
+        /// Whether the body ended in the middle of an event (its fields read, no blank line yet).
+        var cutMidEvent: Bool
+        /// How many events this connection delivered.
+        var delivered: Int
+        /// The last event ID and reconnection time after this connection (for the next one).
+        var lastEventID: String
+        var reconnectionTime: Int?
+        /// The bytes held for one unfinished event passed ``maximumPendingBytes``: the connection was cut.
+        var overflowed: Bool
+    }
+
+    /// The most bytes of an answer that is not an event stream kept for its error: 64 KiB.
+    static let keptBodyLimit = 64 * 1024
+    /// The most bytes one unfinished event may hold (its data and its unfinished line): 16 MiB. A server
+    /// that sends more without a blank line is cut off.
+    static let maximumPendingBytes = 16 << 20
+
+    private struct State {
+        var reader: EventStreamReader
+        var mode = Mode.undecided
+        var kept = Data()
+        var delivered = 0
+        var overflowed = false
+        /// The URL that answered, once the body began.
+        var url: URL?
+    }
+
+    private let state: Locked<State>
+    /// Receives each chunk's events, in order, on URLSession's delegate queue (never an empty array),
+    /// with the URL that answered.
+    let deliver: @Sendable ([ServerSentEvent], URL?) -> Void
+
+    /// A sink for one connection.
+    /// - Parameters:
+    ///   - lastEventID: The last event ID of the connections before; empty (none) by default.
+    ///   - reconnectionTime: The reconnection time they asked for; `nil` by default.
+    ///   - deliver: Receives the events.
+    init(
+        lastEventID: String = "", reconnectionTime: Int? = nil,
+        deliver: @escaping @Sendable ([ServerSentEvent], URL?) -> Void
+    ) {
+        self.state = Locked(
+            State(reader: EventStreamReader(lastEventID: lastEventID, reconnectionTime: reconnectionTime)))
+        self.deliver = deliver
+    }
+
+    /// Whether `response` is an event stream: a 2xx whose `Content-Type` is `text/event-stream`
+    /// (parameters such as `charset` ignored, as a browser's `EventSource` does).
+    static func isEventStream(_ response: URLResponse?) -> Bool {
+        guard let http = response as? HTTPURLResponse, (200...299).contains(http.statusCode) else { return false }
+        return mediaType(of: http) == "text/event-stream"
+    }
+
+    /// The media type of `response`'s `Content-Type`, lowercased and without parameters; `nil` without one.
+    static func mediaType(of response: HTTPURLResponse) -> String? {
+        guard let value = response.value(forHTTPHeaderField: "Content-Type") else { return nil }
+        let type = value.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+        return type.trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Takes the next chunk of the body of `response`; returns `false` when the connection must be cut
+    /// (an event grew past ``maximumPendingBytes``).
+    func received(_ data: Data, response: URLResponse?) -> Bool {
+        let (events, keepGoing, url) = state.withLock { state -> ([ServerSentEvent], Bool, URL?) in
+            if state.mode == .undecided {
+                state.mode = Self.isEventStream(response) ? .events : .other
+                state.url = response?.url
+            }
+            guard state.mode == .events else {
+                state.kept.append(data.prefix(max(0, Self.keptBodyLimit - state.kept.count)))
+                return ([], true, state.url)
+            }
+            let events = state.reader.read(data)
+            state.delivered += events.count
+            if state.reader.pendingByteCount > Self.maximumPendingBytes {
+                state.overflowed = true
+                return (events, false, state.url)
+            }
+            return (events, true, state.url)
+        }
+        if !events.isEmpty { deliver(events, url) }
+        return keepGoing
+    }
+
+    /// The body kept of an answer that is not an event stream (empty for an event stream).
+    var keptBody: Data { state.withLock { $0.kept } }
+
+    /// The connection ended: what it was, and whether an event was cut.
+    func end() -> End {
+        state.withLock { state in
+            let cut = state.mode == .events ? state.reader.finish() : false
+            return End(
+                mode: state.mode, cutMidEvent: cut, delivered: state.delivered, lastEventID: state.reader.lastEventID,
+                reconnectionTime: state.reader.reconnectionTime, overflowed: state.overflowed)
+        }
+    }
+}

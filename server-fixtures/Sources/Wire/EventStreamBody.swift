@@ -1,0 +1,129 @@
+import Foundation
+
+// MARK: - A body of server-sent events, written as they happen
+
+/// A `text/event-stream` body (WHATWG HTML, "Server-sent events"): events written one at a time, each
+/// after its wait, each flushed as it is written (one chunk of `Transfer-Encoding: chunked` per event, on
+/// a socket with `TCP_NODELAY`), so a client sees an event the moment it is made.
+///
+/// The waits are spent watching the socket: a client that closes the connection stops the stream at
+/// once (no more work is done for it), and so does the server's `stop()`.
+struct EventStreamBody: Sendable, Equatable {
+    /// One event: the wait before it, and its text (its field lines and the blank line that ends it).
+    struct Event: Sendable, Equatable {
+        var wait: TimeInterval
+        var text: String
+
+        /// An event of `fields` (written `name: value`, a multi-line value as one line per line), after `wait`.
+        init(wait: TimeInterval = 0, id: String? = nil, event: String? = nil, retry: Int? = nil, data: String) {
+            var lines: [String] = []
+            if let id { lines.append("id: \(id)") }
+            if let event { lines.append("event: \(event)") }
+            if let retry { lines.append("retry: \(retry)") }
+            lines += data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
+            self.wait = wait
+            self.text = lines.joined(separator: "\n") + "\n\n"
+        }
+    }
+
+    /// The events, in order.
+    var events: [Event]
+    /// Whether the connection is cut in the middle of the event after half of them (``Fault/truncatedBody``).
+    var cutMidEvent = false
+    /// An `error` event written after half of the events, ending the stream (``Fault/eventStreamError(message:)``).
+    var errorMessage: String?
+
+    /// The header fields of a stream's head: its type, no caching, and no buffering by a proxy that reads
+    /// nginx's `X-Accel-Buffering`.
+    static let fields: [HTTPResponse.Field] = [
+        .init(name: "Cache-Control", value: "no-cache"),
+        .init(name: "X-Accel-Buffering", value: "no"),
+    ]
+
+    /// The `Content-Type` of an event stream.
+    static let contentType = "text/event-stream; charset=utf-8"
+
+    /// A `200` response carrying `body`.
+    static func response(_ body: EventStreamBody) -> HTTPResponse {
+        var response = HTTPResponse(status: 200, contentType: contentType, fields: fields)
+        response.events = body
+        return response
+    }
+
+    /// How the writing ended.
+    enum End: Equatable {
+        /// Every event written, and the chunked body's end.
+        case finished
+        /// The client closed the connection (or a write failed): the stream stopped there.
+        case clientClosed
+        /// The server is stopping.
+        case serverStopping
+        /// Cut on purpose (a fault).
+        case cut
+    }
+
+    /// Writes the events to `fd` as chunks, each after its wait, watching the socket meanwhile (`wakeFD`
+    /// is the server's stop pipe); returns how it ended and the body bytes written.
+    func write(to fd: Int32, wakeFD: Int32) -> (end: End, bytes: Int) {
+        var written = 0
+        let half = events.count / 2
+        for (index, event) in events.enumerated() {
+            if index == half, let errorMessage {
+                let error = Event(event: "error", data: JSON.encodedString(["error": ["message": errorMessage]]))
+                guard send(error.text, to: fd, written: &written) else { return (.clientClosed, written) }
+                return Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) ? (.finished, written) : (.clientClosed, written)
+            }
+            if event.wait > 0 {
+                switch Self.watch(fd, wakeFD: wakeFD, for: event.wait) {
+                case .closed: return (.clientClosed, written)
+                case .stopping: return (.serverStopping, written)
+                case .waited: break
+                }
+            }
+            if index == half, cutMidEvent {
+                let cut = String(event.text.prefix(max(1, event.text.count / 2)))
+                _ = send(cut, to: fd, written: &written)
+                return (.cut, written)
+            }
+            guard send(event.text, to: fd, written: &written) else { return (.clientClosed, written) }
+        }
+        return Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) ? (.finished, written) : (.clientClosed, written)
+    }
+
+    /// Writes `text` as one chunk.
+    private func send(_ text: String, to fd: Int32, written: inout Int) -> Bool {
+        let bytes = Array(text.utf8)
+        guard Socket.sendAll(fd, Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + [13, 10]) else {
+            return false
+        }
+        written += bytes.count
+        return true
+    }
+
+    private enum Watched { case waited, closed, stopping }
+
+    /// Waits `seconds`, or less when the client closes the connection or the server stops. Bytes the
+    /// client sends meanwhile (none are expected) are read and dropped.
+    private static func watch(_ fd: Int32, wakeFD: Int32, for seconds: TimeInterval) -> Watched {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        var scratch: [UInt8] = []
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return .waited }
+            switch Socket.waitReadable(fd, wakeFD: wakeFD, timeout: remaining) {
+            case .timedOut: return .waited
+            case .stopping: return .stopping
+            case .readable:
+                scratch.removeAll(keepingCapacity: true)
+                if Socket.receive(fd, into: &scratch) <= 0 { return .closed }
+            }
+        }
+    }
+}
+
+extension JSON {
+    /// `value` as compact JSON text with sorted keys (see ``JSON/encode(_:)``).
+    static func encodedString(_ value: some Encodable) -> String {
+        String(decoding: encode(value), as: UTF8.self)
+    }
+}
