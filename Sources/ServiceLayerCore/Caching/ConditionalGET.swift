@@ -18,7 +18,10 @@ import FoundationNetworking
 /// - a 304 whose validators differ from the kept answer's is not taken for it: the entry is dropped
 ///   and the call fails with that 304 as ``APIError/httpStatus(code:body:)`` (the next call fetches anew);
 /// - an answer that does not decode is dropped, so it is not served again as an error.
-struct ConditionalGET: Sendable {
+///
+/// A class: the step is 150 bytes, and a try's end (`TryEnd`) carries it to the reading; by reference,
+/// a call without a cache carries 8 bytes for it, not 150 (see BENCHMARKS.md, "Issue 57").
+final class ConditionalGET: Sendable {
     let cache: ResponseCache
     let key: String
     /// The URL asked for; an answer from another URL (a redirect) is not stored under it.
@@ -27,6 +30,16 @@ struct ConditionalGET: Sendable {
     let requestHeaders: [String: String]
     /// The entry kept when the call started, if it fits this request's `Vary` values.
     let kept: ResponseCache.Entry?
+
+    private init(
+        cache: ResponseCache, key: String, url: URL, requestHeaders: [String: String], kept: ResponseCache.Entry?
+    ) {
+        self.cache = cache
+        self.key = key
+        self.url = url
+        self.requestHeaders = requestHeaders
+        self.kept = kept
+    }
 
     /// Where an entry is read from disk: never the caller's thread, which may be the main thread.
     private static let diskQueue = DispatchQueue(label: "ServiceLayer.ResponseCache.disk", attributes: .concurrent)

@@ -57,7 +57,7 @@ extension Endpoint {
     /// wins over the client's and the session's.
     /// - Parameter seconds: The time one try may take, from start to last byte.
     public func timeout(_ seconds: TimeInterval) -> Endpoint {
-        with(\.timeout, seconds)
+        with(\.extras.timeout, seconds)
     }
 
     /// A copy of this endpoint with its own retry policy (``RetryPolicy/never`` turns retries off).
@@ -66,22 +66,22 @@ extension Endpoint {
     ///   - evenIfNotIdempotent: Whether a `POST` or `PATCH` may be retried too: only for endpoints whose
     ///     server side is known to be safe to repeat. `false` by default.
     public func retry(_ policy: RetryPolicy, evenIfNotIdempotent: Bool = false) -> Endpoint {
-        var copy = with(\.retryPolicy, policy)
-        copy.retriesNonIdempotent = evenIfNotIdempotent
+        var copy = with(\.extras.retryPolicy, policy)
+        copy.extras.retriesNonIdempotent = evenIfNotIdempotent
         return copy
     }
 
     /// A copy of this endpoint with coalescing of identical in-flight requests switched on or off.
     /// - Parameter enabled: Whether identical requests in flight share one network request.
     public func coalescing(_ enabled: Bool) -> Endpoint {
-        with(\.coalesces, enabled)
+        with(\.extras.coalesces, enabled)
     }
 
     /// A copy of this endpoint whose requests `hook` changes last, after the client's
     /// ``APIClient/Options/requestHook`` (see ``RequestHook``).
     /// - Parameter hook: The change.
     public func adaptingRequest(_ hook: RequestHook) -> Endpoint {
-        with(\.requestHook, hook)
+        with(\.extras.requestHook, hook)
     }
 
     /// A copy of this endpoint whose errors keep their bodies with every secret replaced (the accounts'
@@ -102,7 +102,7 @@ extension Endpoint {
     /// another origin ends the call with the 3xx instead of being followed (Apple's URLSession would
     /// resend the body there). By default a redirect is followed, without the client's own headers.
     public func carryingSecretBody() -> Endpoint {
-        with(\.bodyCarriesSecret, true)
+        with(\.extras.bodyCarriesSecret, true)
     }
 
     /// A copy with one property changed.

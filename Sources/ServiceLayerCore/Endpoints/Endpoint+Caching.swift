@@ -28,14 +28,14 @@ extension Endpoint {
     /// - Parameter cache: The cache to use.
     public func cached(in cache: ResponseCache) -> Endpoint {
         var copy = self
-        copy.responseCacheChoice = .cache(cache)
+        copy.extras.responseCacheChoice = .cache(cache)
         return copy
     }
 
     /// A copy of this endpoint that never goes through a ``ResponseCache``, even when the client has one.
     public func uncached() -> Endpoint {
         var copy = self
-        copy.responseCacheChoice = .none
+        copy.extras.responseCacheChoice = .none
         return copy
     }
 }

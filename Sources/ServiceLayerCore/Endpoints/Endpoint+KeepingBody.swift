@@ -20,7 +20,7 @@ extension Endpoint {
         lookup: @escaping @Sendable () -> Data?, keep: @escaping @Sendable (Data) -> Void
     ) -> Endpoint {
         var kept = self
-        kept.keptBody = KeptBody(lookup: lookup, keep: keep)
+        kept.extras.keptBody = KeptBody(lookup: lookup, keep: keep)
         return kept
     }
 }

@@ -47,9 +47,9 @@ extension Endpoint {
     /// - Parameter destination: Where the file goes; its folder must exist.
     public func downloading(to destination: URL) -> Endpoint<URL> {
         var download = reading(ResponseReading<URL>.anywhere { outcome, _ in outcome.map { _ in destination } })
-        download.downloadDestination = destination
-        download.coalesces = false
-        download.responseCacheChoice = .none
+        download.extras.downloadDestination = destination
+        download.extras.coalesces = false
+        download.extras.responseCacheChoice = .none
         return download
     }
 }

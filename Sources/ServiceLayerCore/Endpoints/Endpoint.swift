@@ -30,126 +30,69 @@ public struct Endpoint<Response>: Sendable {
     /// Where a request goes: a path relative to the client's base URL, or an absolute URL.
     public typealias Target = EndpointTarget
 
-    /// Everything the endpoint carries but its reading: what every builder method changes, and what
-    /// `map(_:)` and every other change of response type copy whole, so that no modifier is ever lost
-    /// (see `EndpointConfiguration.swift`; `EndpointModifiersSurviveMapTests` enumerates them).
-    var configuration: EndpointConfiguration
+    // A copy of an endpoint is small (see BENCHMARKS.md, "Issue 57"): what most endpoints set is stored
+    // here; what few set is in `extras`, one shared box. `reading(_:)` copies every stored property but
+    // the reading, so no modifier is ever lost (`EndpointModifiersSurviveMapTests` enumerates them).
+
+    /// The HTTP method. `.get` by default.
+    public internal(set) var method: HTTPMethod
+    /// Where the request goes.
+    public internal(set) var target: Target
+    /// Query items appended to the URL, in order. Names and values are percent-encoded strictly
+    /// (only `A–Z a–z 0–9 - . _ ~` stay as they are), so `+`, `&`, `=`, `#` and spaces arrive intact.
+    /// Empty by default.
+    public internal(set) var query: [URLQueryItem]
+    /// Extra request headers; they override the client's headers of the same name. Empty by default;
+    /// set with ``headers(_:)``.
+    public internal(set) var headers: [String: String]
+    /// Whether the request carries the client's `Authorization: Bearer <token>` header. When `true`
+    /// and the client has no token, the call fails with ``APIError/notAuthenticated`` and sends
+    /// nothing. `false` by default; set with ``requiringAuthorization()``.
+    public internal(set) var requiresAuthorization: Bool
+    /// What the request sends; none by default. Set with `body(_:)` or `body(_:contentType:)`.
+    var body: RequestBody?
+    /// What few endpoints set: a timeout, a retry policy, a cache choice, a download... (see
+    /// `EndpointExtras.swift`). Read and set as `extras.timeout`.
+    var extras: EndpointExtras
     /// Turns the exchange's outcome into the call's result; chosen by the initializer for the response
     /// type, extended by `map(_:)` and ``redactingErrorBodies()``.
     var reading: ResponseReading<Response>
 
-    /// The HTTP method. `.get` by default.
-    public internal(set) var method: HTTPMethod {
-        get { configuration.method }
-        set { configuration.method = newValue }
-    }
-    /// Where the request goes.
-    public internal(set) var target: Target {
-        get { configuration.target }
-        set { configuration.target = newValue }
-    }
-    /// Query items appended to the URL, in order. Names and values are percent-encoded strictly
-    /// (only `A–Z a–z 0–9 - . _ ~` stay as they are), so `+`, `&`, `=`, `#` and spaces arrive intact.
-    /// Empty by default.
-    public internal(set) var query: [URLQueryItem] {
-        get { configuration.query }
-        set { configuration.query = newValue }
-    }
-    /// Extra request headers; they override the client's headers of the same name. Empty by default;
-    /// set with ``headers(_:)``.
-    public internal(set) var headers: [String: String] {
-        get { configuration.headers }
-        set { configuration.headers = newValue }
-    }
-    /// Whether the request carries the client's `Authorization: Bearer <token>` header. When `true`
-    /// and the client has no token, the call fails with ``APIError/notAuthenticated`` and sends
-    /// nothing. `false` by default; set with ``requiringAuthorization()``.
-    public internal(set) var requiresAuthorization: Bool {
-        get { configuration.requiresAuthorization }
-        set { configuration.requiresAuthorization = newValue }
-    }
     /// The timeout in seconds for this request, rounded up to whole seconds and at least 1; it wins
     /// over the client's ``APIClient/Options/timeout`` and the session's `timeoutIntervalForRequest`.
     /// `nil` (the client's timeout, else the session's) by default; set with ``timeout(_:)``.
-    public internal(set) var timeout: TimeInterval? {
-        get { configuration.timeout }
-        set { configuration.timeout = newValue }
-    }
+    public var timeout: TimeInterval? { extras.timeout }
     /// How often this request may be retried; `nil` (the client's policy) by default; set with
     /// ``retry(_:evenIfNotIdempotent:)``.
-    public internal(set) var retryPolicy: RetryPolicy? {
-        get { configuration.retryPolicy }
-        set { configuration.retryPolicy = newValue }
-    }
+    public var retryPolicy: RetryPolicy? { extras.retryPolicy }
     /// Whether this request may be retried although its method is not idempotent (`POST`, `PATCH`):
     /// only for endpoints whose server side is known to be safe to repeat. `false` by default.
-    public internal(set) var retriesNonIdempotent: Bool {
-        get { configuration.retriesNonIdempotent }
-        set { configuration.retriesNonIdempotent = newValue }
-    }
+    public var retriesNonIdempotent: Bool { extras.retriesNonIdempotent }
     /// Whether identical in-flight requests may share one network request; `nil` (the client's
     /// setting, which applies to `GET` only) by default; set with ``coalescing(_:)``.
-    public internal(set) var coalesces: Bool? {
-        get { configuration.coalesces }
-        set { configuration.coalesces = newValue }
-    }
-    /// What the request sends (see `EndpointConfiguration.body`).
-    var body: RequestBody? {
-        get { configuration.body }
-        set { configuration.body = newValue }
-    }
-    /// This endpoint's own request hook (see `EndpointConfiguration.requestHook`).
-    var requestHook: RequestHook? {
-        get { configuration.requestHook }
-        set { configuration.requestHook = newValue }
-    }
-    /// Which cache a `GET` goes through (see `EndpointConfiguration.responseCacheChoice`).
-    var responseCacheChoice: ResponseCacheChoice {
-        get { configuration.responseCacheChoice }
-        set { configuration.responseCacheChoice = newValue }
-    }
-    /// Whether the body carries a secret (see `EndpointConfiguration.bodyCarriesSecret`).
-    var bodyCarriesSecret: Bool {
-        get { configuration.bodyCarriesSecret }
-        set { configuration.bodyCarriesSecret = newValue }
-    }
-    /// Where a download's answer is moved (see `EndpointConfiguration.downloadDestination`).
-    var downloadDestination: URL? {
-        get { configuration.downloadDestination }
-        set { configuration.downloadDestination = newValue }
-    }
-    /// Where a coalescing `GET`'s body is kept (see `EndpointConfiguration.keptBody`).
-    var keptBody: KeptBody? {
-        get { configuration.keptBody }
-        set { configuration.keptBody = newValue }
-    }
-    /// This call's byte counter (see `EndpointConfiguration.progress`).
-    var progress: ProgressCounter? {
-        get { configuration.progress }
-        set { configuration.progress = newValue }
-    }
-    /// This call's event-stream reader (see `EndpointConfiguration.eventSink`).
-    var eventSink: EventSink? {
-        get { configuration.eventSink }
-        set { configuration.eventSink = newValue }
-    }
+    public var coalesces: Bool? { extras.coalesces }
 
     /// The one place every initializer ends up.
     init(method: HTTPMethod, target: Target, query: [URLQueryItem], reading: ResponseReading<Response>) {
-        self.configuration = EndpointConfiguration(method: method, target: target, query: query)
+        self.method = method
+        self.target = target
+        self.query = query
+        self.headers = [:]
+        self.requiresAuthorization = false
+        self.body = nil
+        self.extras = EndpointExtras()
         self.reading = reading
     }
 
-    /// This endpoint with another reading, and so another response type; the configuration is copied
-    /// whole, so every modifier, present or future, is kept.
+    /// This endpoint with another reading, and so another response type; every other stored property is
+    /// copied, so every modifier, present or future, is kept.
     func reading<Other>(_ reading: ResponseReading<Other>) -> Endpoint<Other> {
-        Endpoint<Other>(configuration: configuration, reading: reading)
-    }
-
-    /// An endpoint from a configuration and a reading.
-    init(configuration: EndpointConfiguration, reading: ResponseReading<Response>) {
-        self.configuration = configuration
-        self.reading = reading
+        var other = Endpoint<Other>(method: method, target: target, query: query, reading: reading)
+        other.headers = headers
+        other.requiresAuthorization = requiresAuthorization
+        other.body = body
+        other.extras = extras
+        return other
     }
 }
 

@@ -36,7 +36,9 @@ public enum APIError: Error, Sendable {
     /// The server answered 2xx but the body did not decode as the expected type. The
     /// ``DecodingFailure`` holds what the client found: the URL (without secrets), the status, the coding
     /// path Foundation gave, what was expected and found, the model fix the body points at, and the body.
-    case decoding(DecodingFailure)
+    // Boxed (`indirect`): the failure is 168 bytes, which every `Result<_, APIError>` of every call would
+    // otherwise carry and copy (see BENCHMARKS.md, "Issue 57").
+    indirect case decoding(DecodingFailure)
     /// The server answered, but said the operation failed (for example `{"success":false,"message":...}`
     /// in a 200 body). `message` is the server's own text.
     case server(message: String)

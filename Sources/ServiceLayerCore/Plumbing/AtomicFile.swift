@@ -23,8 +23,9 @@ import Darwin
 ///   destination is left as it was;
 /// - the error says which step failed and keeps the `errno` (``AtomicFileError``).
 ///
-/// It lives in `Plumbing/`, beside `PlainFile` (the cache files' reader). It is public so that your own
-/// store (a saved document, a token file) writes the way the sample controllers' stores do: with
+/// It lives in `Plumbing/`, beside `PlainFile` (the cache files' reader). Public on purpose, one of the
+/// three public types of `Plumbing/` (CONTRIBUTING.md, "The plumbing that is public on purpose"): your own
+/// store (a saved document, a token file) writes the way the sample controllers' stores do, with
 /// ``document`` or ``secret``.
 public struct AtomicFile: Sendable {
     /// The permissions the new file is created with (before the umask, unless ``forcesPermissions``).
@@ -102,6 +103,9 @@ public struct AtomicFile: Sendable {
 }
 
 /// A failed ``AtomicFile/write(_:to:temporaryName:)``: the step, the `errno` and the path it failed on.
+///
+/// Public with ``AtomicFile`` (CONTRIBUTING.md, "The plumbing that is public on purpose"): your own store
+/// reports which step of its write failed.
 public struct AtomicFileError: Error, Equatable, CustomStringConvertible {
     /// The step of the write that failed.
     public enum Step: String, Sendable {

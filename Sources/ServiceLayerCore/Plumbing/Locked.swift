@@ -7,9 +7,10 @@ import Foundation
 /// hand-off between threads. The mutex lives in the tail of a `ManagedBuffer`, never in a stored
 /// property, so its address never changes while a thread waits on it.
 ///
-/// Public so that a controller of your own keeps its shared state the way the sample controllers do (the
-/// order, the token store), at the package's deployment floor (`Mutex` needs iOS 18). The fixture server
-/// keeps its own copy: it shares no code with the client.
+/// Public on purpose, one of the three public types of `Plumbing/` (CONTRIBUTING.md, "The plumbing that is
+/// public on purpose"): a controller of your own keeps its shared state the way the sample controllers do
+/// (the order, the token store), at the package's deployment floor (`Mutex` needs iOS 18). The fixture
+/// server keeps its own copy: it shares no code with the client.
 public struct Locked<State: Sendable>: @unchecked Sendable {
     // @unchecked: the state is only read and written between `pthread_mutex_lock` and
     // `pthread_mutex_unlock` of the buffer's mutex. Copies of a `Locked` share one buffer.

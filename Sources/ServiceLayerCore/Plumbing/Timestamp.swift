@@ -1,7 +1,10 @@
 import Foundation
 
 /// Reads the ISO 8601 times the servers send (`2026-11-29T21:00:00.000Z`): reqres' `createdAt` and
-/// `updatedAt`, the accounts server's `created`. Public for your own models' time strings.
+/// `updatedAt`, the accounts server's `created`.
+///
+/// Public on purpose, one of the three public types of `Plumbing/` (CONTRIBUTING.md, "The plumbing that is
+/// public on purpose"): your own models read their backend's time strings as the sample's models do.
 public enum Timestamp {
     /// The date `text` names, with or without fractional seconds; `nil` when it is not ISO 8601.
     ///

@@ -30,7 +30,7 @@ extension APIClient {
         completion: @escaping @MainActor (Result<Response, APIError>) -> Void
     ) -> RequestHandle {
         var watched = endpoint
-        watched.progress = .onMainActor(progress)
+        watched.extras.progress = .onMainActor(progress)
         return send(watched, delivery: .mainActor(completion))
     }
 
@@ -48,7 +48,8 @@ extension APIClient {
         let (stream, continuation) = AsyncStream.makeStream(
             of: TransferProgress.self, bufferingPolicy: .bufferingNewest(8))
         var watched = endpoint
-        watched.progress = ProgressCounter(report: { continuation.yield($0) }, finished: { continuation.finish() })
+        watched.extras.progress = ProgressCounter(
+            report: { continuation.yield($0) }, finished: { continuation.finish() })
         let result = Locked<TransferResult<Response>>(.pending([]))
         let handle = send(
             watched,

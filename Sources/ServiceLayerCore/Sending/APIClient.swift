@@ -196,12 +196,12 @@ public final class APIClient: Sendable {
     /// an endpoint that requires authorization; the outcome is read by the endpoint's reading and
     /// delivered once by the ``Call``.
     func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
-        let counter = endpoint.progress  // stopped as the call finishes: no progress after the completion
+        let counter = endpoint.extras.progress  // stopped as the call finishes: no progress after the completion
         // A finished download's file is already at its destination: its result is kept, never turned
         // into .cancelled by a cancel that comes after it.
         let call = Call(
             delivery.watched(), finishing: counter.map { counter in { @Sendable in counter.stop() } },
-            keepsResults: endpoint.downloadDestination != nil)
+            keepsResults: endpoint.extras.downloadDestination != nil)
         if endpoint.body?.encodesOnMainActor == true {
             // A body whose Encodable conformance is main-actor isolated is encoded there first.
             MainQueue.async { [self] in
@@ -267,7 +267,7 @@ public final class APIClient: Sendable {
         // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it; then the
         // own-origin rule (OwnOriginHeaders.swift) removes what may not go where it now goes. They run
         // again before each retry (`perTry`); a replay after a refresh is a new attempt, so they run again.
-        let hooks = [options.requestHook, endpoint.requestHook].compactMap { $0 }
+        let hooks = [options.requestHook, endpoint.extras.requestHook].compactMap { $0 }
         let tries = Tries(perTry: RequestHook.perTry(hooks, built: request, rule: rule), replaysAfter: replaysAfter)
         if hooks.allSatisfy(\.isSync) {
             switch RequestHook.run(hooks, on: request, rule: rule) {
@@ -301,7 +301,7 @@ public final class APIClient: Sendable {
         answer: @escaping @Sendable (TryEnd) -> Void
     ) {
         // 3. A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
-        let cacheChoice = endpoint.responseCacheChoice.resolve(options.responseCache)
+        let cacheChoice = endpoint.extras.responseCacheChoice.resolve(options.responseCache)
         ConditionalGET.prepare(request, cache: cacheChoice) { [self] request, cache in
             if let cache, let fresh = cache.freshAnswer(for: request) {
                 let outcome: Exchange.Outcome = .success((fresh.body, fresh.response))
@@ -330,7 +330,7 @@ public final class APIClient: Sendable {
                     { outcome in answer(TryEnd(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
             let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
-            let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.bodyCarriesSecret, rule: rule)
+            let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.extras.bodyCarriesSecret, rule: rule)
             let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
@@ -340,7 +340,8 @@ public final class APIClient: Sendable {
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(
-                    coalescing.join(request, subscriber: deliver, kept: endpoint.keptBody, makeExchange: makeExchange))
+                    coalescing.join(
+                        request, subscriber: deliver, kept: endpoint.extras.keptBody, makeExchange: makeExchange))
             } else {
                 let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }
                 onCancel { exchange.cancel() }

@@ -57,7 +57,7 @@ public final class PathMonitorConnectivity: ConnectivitySource {
     public var isOnline: Bool { lastStatusIsOnline.withLock { $0 } }
 
     /// `true` for a loopback host (a local server answers without a network), else ``isOnline``.
-    public func isOnline(for url: URL) -> Bool { Loopback.contains(url) || isOnline }
+    public func isOnline(for url: URL) -> Bool { LoopbackHost.matches(url) || isOnline }
 }
 #endif
 
@@ -77,10 +77,11 @@ public func defaultConnectivitySource() -> any ConnectivitySource {
     #endif
 }
 
-/// Loopback hosts: reachable with no network at all.
-enum Loopback {
+/// The loopback host names and addresses: reachable with no network at all. (Not the `Loopback` target,
+/// the tests' sockets: this only reads a URL's host.)
+enum LoopbackHost {
     /// Whether `url`'s host is `localhost`, an IPv4 address in `127.0.0.0/8`, or `::1`.
-    static func contains(_ url: URL) -> Bool {
+    static func matches(_ url: URL) -> Bool {
         guard let host = url.host?.lowercased() else { return false }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         if bare == "localhost" || bare.hasSuffix(".localhost") || bare == "::1" { return true }

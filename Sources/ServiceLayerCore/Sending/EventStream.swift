@@ -40,7 +40,8 @@ final class EventStream: Sendable {
     }
 
     private let client: APIClient
-    private let configuration: EndpointConfiguration
+    /// The endpoint as given, every part but its reading (each connection gets a reading of its own).
+    private let template: Endpoint<Void>
     private let policy: ReconnectPolicy
     /// Receives each chunk's events, on URLSession's delegate queue, until the stream stops.
     private let consume: Consumer
@@ -61,7 +62,7 @@ final class EventStream: Sendable {
         finish: @escaping @Sendable (Result<Void, APIError>) -> Void
     ) {
         self.client = client
-        self.configuration = endpoint.configuration
+        self.template = endpoint.reading(.anywhere { outcome, _ in outcome.map { _ in () } })
         self.policy = endpoint.method == .get ? policy : .never
         self.consume = consume
         self.finish = finish
@@ -109,14 +110,14 @@ final class EventStream: Sendable {
             guard let self, !self.isStopped else { return }
             self.consume(events, url, self)
         }
-        var endpoint = Endpoint<Answer>(configuration: configuration, reading: Self.reading(sink))
-        endpoint.eventSink = sink
-        endpoint.coalesces = false
-        endpoint.retryPolicy = .never
-        endpoint.retriesNonIdempotent = false
-        endpoint.responseCacheChoice = .none
-        endpoint.keptBody = nil
-        endpoint.progress = nil
+        var endpoint = template.reading(Self.reading(sink))
+        endpoint.extras.eventSink = sink
+        endpoint.extras.coalesces = false
+        endpoint.extras.retryPolicy = .never
+        endpoint.extras.retriesNonIdempotent = false
+        endpoint.extras.responseCacheChoice = .none
+        endpoint.extras.keptBody = nil
+        endpoint.extras.progress = nil
         if !endpoint.headers.keys.contains(where: { $0.caseInsensitiveCompare("Accept") == .orderedSame }) {
             endpoint.headers["Accept"] = "text/event-stream"
         }

@@ -54,11 +54,13 @@ final class SecretBodyRedirectTests: AccountsTestCase {
     }
 
     func testTheAccountsEndpointsWithSecretBodiesAreMarked() {
-        XCTAssertTrue(AccountsAPI.logIn(email: "e", password: "p").bodyCarriesSecret)
-        XCTAssertTrue(AccountsAPI.signUp(email: "e", password: "p", name: "n", emailContent: "c").bodyCarriesSecret)
-        XCTAssertTrue(AccountsAPI.refresh(refreshToken: "r").bodyCarriesSecret)
-        XCTAssertFalse(AccountsAPI.products.bodyCarriesSecret, "a GET with a token header: the header is stripped")
-        XCTAssertFalse(Endpoint<Void>(method: .post, "order").bodyCarriesSecret)
+        XCTAssertTrue(AccountsAPI.logIn(email: "e", password: "p").extras.bodyCarriesSecret)
+        XCTAssertTrue(
+            AccountsAPI.signUp(email: "e", password: "p", name: "n", emailContent: "c").extras.bodyCarriesSecret)
+        XCTAssertTrue(AccountsAPI.refresh(refreshToken: "r").extras.bodyCarriesSecret)
+        XCTAssertFalse(
+            AccountsAPI.products.extras.bodyCarriesSecret, "a GET with a token header: the header is stripped")
+        XCTAssertFalse(Endpoint<Void>(method: .post, "order").extras.bodyCarriesSecret)
     }
 
     func testTheSecretBodyGuardRefusesOnlyOtherOrigins() {

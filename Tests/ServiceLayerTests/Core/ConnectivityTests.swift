@@ -11,13 +11,13 @@ final class ConnectivityTests: XCTestCase {
             "http://localhost:8090/", "http://LOCALHOST/", "http://127.0.0.1:8090/api/", "http://127.1.2.3/",
             "http://[::1]:8090/", "http://app.localhost/",
         ] {
-            XCTAssertTrue(Loopback.contains(URL(string: url)!), url)
+            XCTAssertTrue(LoopbackHost.matches(URL(string: url)!), url)
         }
         for url in [
             "https://reqres.in/api/", "http://128.0.0.1/", "http://127.0.0.1.example.com/", "http://10.0.0.1/",
             "http://127.0.0/", "http://[::2]/", "file:///tmp/x",
         ] {
-            XCTAssertFalse(Loopback.contains(URL(string: url)!), url)
+            XCTAssertFalse(LoopbackHost.matches(URL(string: url)!), url)
         }
     }
 

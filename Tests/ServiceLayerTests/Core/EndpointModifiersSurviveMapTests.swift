@@ -36,24 +36,28 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
             .carryingSecretBody()
             .cached(in: ResponseCache())
             .keepingBody(lookup: { nil }, keep: { _ in })
-        endpoint.progress = ProgressCounter(report: { _ in })
-        endpoint.eventSink = EventSink { _, _ in }
-        endpoint.downloadDestination = URL(fileURLWithPath: "/tmp/modifiers-survive-map")
+        endpoint.extras.progress = ProgressCounter(report: { _ in })
+        endpoint.extras.downloadDestination = URL(fileURLWithPath: "/tmp/modifiers-survive-map")
+        endpoint.extras.eventSink = EventSink { _, _ in }
         return endpoint
     }
 
-    /// `Endpoint` stores its configuration and its reading, nothing else: a modifier added as a stored
-    /// property of `Endpoint` itself would not be copied by `reading(_:)`.
-    func testEndpointStoresOnlyItsConfigurationAndItsReading() {
+    /// What `Endpoint` stores: a modifier's property is one of these or one of `EndpointExtras.Values`
+    /// (which `reading(_:)` copies as one box); a new stored property of `Endpoint` fails here until
+    /// `reading(_:)` copies it and this list names it.
+    func testEndpointStoresWhatItsReadingCopies() {
         let labels = Mirror(reflecting: Endpoint<Data>("x")).children.map(\.label)
-        XCTAssertEqual(labels, ["configuration", "reading"], "add a new modifier's property to EndpointConfiguration")
+        XCTAssertEqual(
+            labels, ["method", "target", "query", "headers", "requiresAuthorization", "body", "extras", "reading"],
+            "copy a new stored property in Endpoint.reading(_:), or put a rarely set one in EndpointExtras.Values")
     }
 
-    /// Every stored property of the configuration is changed by `fullyModified()`, so the survival test
-    /// below covers each one (a new property fails here until the test applies its modifier).
+    /// Every stored property but the reading, and every value of its extras, is changed by `fullyModified()`,
+    /// so the survival test below covers each one (a new property fails here until the test applies its
+    /// modifier).
     func testTheFullyModifiedEndpointChangesEveryStoredProperty() {
-        let plain = Self.fingerprints(Endpoint<[String: Int]>("x").configuration)
-        let full = Self.fingerprints(Self.fullyModified().configuration)
+        let plain = Self.stored(Endpoint<[String: Int]>("x"))
+        let full = Self.stored(Self.fullyModified())
         XCTAssertEqual(plain.map(\.label), full.map(\.label))
         XCTAssertGreaterThanOrEqual(full.count, 16)
         for (plainProperty, fullProperty) in zip(plain, full) {
@@ -67,24 +71,37 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
     /// each change of response type.
     func testEveryStoredPropertySurvivesEveryChangeOfResponseType() {
         let original = Self.fullyModified()
-        let expected = Self.fingerprints(original.configuration)
+        let expected = Self.stored(original)
         // A download is, by design, never coalesced nor cached (see `downloading(to:)`); all else is kept.
-        let changed: [(String, EndpointConfiguration, deliberate: Set<String>)] = [
-            ("map(closure)", original.map { $0.count }.configuration, []),
-            ("map(keyPath)", original.map(\.count).configuration, []),
-            ("map twice", original.map { $0 }.map(\.isEmpty).configuration, []),
+        let changed: [(String, [(label: String, value: String)], deliberate: Set<String>)] = [
+            ("map(closure)", Self.stored(original.map { $0.count }), []),
+            ("map(keyPath)", Self.stored(original.map(\.count)), []),
+            ("map twice", Self.stored(original.map { $0 }.map(\.isEmpty)), []),
             (
-                "downloading(to:)", original.downloading(to: original.downloadDestination!).configuration,
-                ["coalesces", "responseCacheChoice"]
+                "downloading(to:)", Self.stored(original.downloading(to: original.extras.downloadDestination!)),
+                ["extras.coalesces", "extras.responseCacheChoice"]
             ),
         ]
-        for (name, configuration, deliberate) in changed {
-            let actual = Self.fingerprints(configuration)
+        for (name, actual, deliberate) in changed {
             XCTAssertEqual(actual.map(\.label), expected.map(\.label), name)
             for (want, got) in zip(expected, actual) where !deliberate.contains(want.label) {
                 XCTAssertEqual(got.value, want.value, "\(want.label) is lost by \(name)")
             }
         }
+    }
+
+    /// An endpoint that sets none of the extras shares the one empty box; setting one makes a box of its
+    /// own, and the endpoint it was copied from keeps its values.
+    func testTheExtrasAreCopiedOnWrite() {
+        let plain = Endpoint<Data>("x")
+        let other = Endpoint<Void>(method: .delete, "y")
+        XCTAssertEqual(Self.fingerprint(plain.extras), Self.fingerprint(other.extras))
+        let timed = plain.timeout(3)
+        XCTAssertNotEqual(Self.fingerprint(timed.extras), Self.fingerprint(plain.extras))
+        XCTAssertNil(plain.timeout)
+        XCTAssertEqual(timed.timeout, 3)
+        XCTAssertEqual(timed.retry(.never).timeout, 3)
+        XCTAssertNil(timed.retryPolicy)
     }
 
     /// The request the client builds for the mapped endpoint is the original's, byte for byte.
@@ -126,6 +143,13 @@ final class EndpointModifiersSurviveMapTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(builders.count, 15, "the builders are found: \(builders.sorted())")
         let missing = builders.subtracting(Self.appliedModifiers)
         XCTAssertTrue(missing.isEmpty, "apply \(missing.sorted()) in fullyModified() and the survival tests")
+    }
+
+    /// Each stored property of `endpoint` but its reading, with its extras' values in place of their box,
+    /// as (label, a text that differs when the value differs).
+    static func stored<Response>(_ endpoint: Endpoint<Response>) -> [(label: String, value: String)] {
+        fingerprints(endpoint).filter { !["reading", "extras"].contains($0.label) }
+            + fingerprints(endpoint.extras.values).map { ("extras.\($0.label)", $0.value) }
     }
 
     /// Each stored property of `value` as (label, a text that differs when the value differs).

@@ -63,7 +63,7 @@ final class RetryTests: StubTestCase {
     func testPOSTIsRetriedWhenTheEndpointOptsIn() {
         let stub = makeStub(sequence: [.status(503), .json("{}")])
         var endpoint = Endpoint<Data>(method: .post, "order")
-        endpoint.retriesNonIdempotent = true
+        endpoint.extras.retriesNonIdempotent = true
         XCTAssertNotNil(success(result(endpoint, on: client(stub))))
         XCTAssertEqual(stub.requestCount, 2)
     }

@@ -34,7 +34,7 @@ final class RetryPolicyIntegrationTests: FixtureServerTestCase {
         server.inject(.json(503, #"{"error":"busy"}"#), path: "/order", times: 1)
         let client = makeClient(options: .init(retryPolicy: fastRetry))
         var endpoint = Endpoint<[String: Int]>(method: .post, "order").body(["menuIds": [1]])
-        endpoint.retriesNonIdempotent = true
+        endpoint.extras.retriesNonIdempotent = true
         let recorder = Completions<[String: Int]>()
         client.send(endpoint, completion: recorder.completion())
         XCTAssertEqual(try recorder.wait().first?.get()["preparation_time"], 20)
