@@ -19,7 +19,7 @@ import FoundationNetworking
 ///   and the call fails with that 304 as ``APIError/httpStatus(code:body:)`` (the next call fetches anew);
 /// - an answer that does not decode is dropped, so it is not served again as an error.
 ///
-/// A class: the step is 150 bytes, and a try's end (`TryEnd`) carries it to the reading; by reference,
+/// A class: the step is 150 bytes, and a try's end (`EndedTry`) carries it to the reading; by reference,
 /// a call without a cache carries 8 bytes for it, not 150 (see BENCHMARKS.md, "Issue 57").
 final class ConditionalGET: Sendable {
     let cache: ResponseCache

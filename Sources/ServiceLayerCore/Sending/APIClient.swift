@@ -191,10 +191,11 @@ public final class APIClient: Sendable {
         send(endpoint, delivery: .queue(callbackQueue, completion))
     }
 
-    /// The path of every call, top to bottom: make the call; encode a main-actor body on the main
-    /// actor; then one try (``attempt(_:authorize:replaysAfter:onCancel:answer:)``), or the authenticator's tries for
-    /// an endpoint that requires authorization; the outcome is read by the endpoint's reading and
-    /// delivered once by the ``Call``.
+    /// The path of every call, top to bottom, each step named for what it decides: make the call; encode a
+    /// main-actor body on the main actor; ``chooseAuthorization(_:for:)`` (the authenticator's tries, or one
+    /// try with the token provider's token); ``sendOneTry(_:authorize:replaysAfter:onCancel:answer:)`` (the
+    /// request, the hooks); ``answerFromCacheOrNetwork(_:rule:later:of:onCancel:answer:)``; the outcome is read
+    /// by the endpoint's reading and delivered once by the ``Call``.
     func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
         let counter = endpoint.extras.progress  // stopped as the call finishes: no progress after the completion
         // A finished download's file is already at its destination: its result is kept, never turned
@@ -207,29 +208,30 @@ public final class APIClient: Sendable {
             MainQueue.async { [self] in
                 guard !call.isFinished else { return }
                 switch endpoint.body?.encodedOnMainActor(with: options.encoder) ?? .success(Data()) {
-                case .success(let data): begin(endpoint.body(data, contentType: endpoint.body?.contentType ?? ""), call)
+                case .success(let data):
+                    chooseAuthorization(endpoint.body(data, contentType: endpoint.body?.contentType ?? ""), for: call)
                 case .failure(let error): call.finish(.failure(error))
                 }
             }
         } else {
-            begin(endpoint, call)
+            chooseAuthorization(endpoint, for: call)
         }
         return call.handle
     }
 
-    /// Sends `endpoint` for `call`: through the authenticator when it requires authorization and the
-    /// client has one, else in one try carrying the token provider's token.
-    private func begin<Response>(_ endpoint: Endpoint<Response>, _ call: Call<Response>) {
+    /// Decides how `endpoint` is authorized for `call`: through the authenticator's flow when it requires
+    /// authorization and the client has one, else in one try carrying the token provider's token (or none).
+    private func chooseAuthorization<Response>(_ endpoint: Endpoint<Response>, for call: Call<Response>) {
         let reading = endpoint.reading
         let decoder = options.decoder
-        let answer: @Sendable (TryEnd) -> Void = { end in
+        let answer: @Sendable (EndedTry) -> Void = { end in
             call.finish(end.outcome, reading: end.checking(reading), decoder: decoder)
         }
         if endpoint.requiresAuthorization, let authentication {
             return authentication.start(endpoint, for: call, client: self, answer: answer)
         }
         let authorize = endpoint.requiresAuthorization ? providedToken() : nil
-        attempt(endpoint, authorize: authorize, onCancel: { call.onCancel($0) }, answer: answer)
+        sendOneTry(endpoint, authorize: authorize, onCancel: { call.onCancel($0) }, answer: answer)
     }
 
     /// Puts the token provider's token on a request as `Authorization: Bearer <token>`; `nil` when there
@@ -245,35 +247,37 @@ public final class APIClient: Sendable {
     /// outcome — validated by the ``Exchange``, settled by the cache — goes to `answer`, once, unless the
     /// stop given to `onCancel` runs first. `replaysAfter` says which errors the authenticator answers
     /// with a replay (for ``ExchangeReport/willBeReplayed``); `nil` (none) by default.
-    func attempt<Response>(
+    func sendOneTry<Response>(
         _ endpoint: Endpoint<Response>,
         authorize: (@Sendable (inout URLRequest) -> Void)?,
         replaysAfter: (@Sendable (APIError) -> Bool)? = nil,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
-        answer: @escaping @Sendable (TryEnd) -> Void
+        answer: @escaping @Sendable (EndedTry) -> Void
     ) {
         // 1. Build the request; nothing is sent when that fails.
         guard options.connectivity.isOnline(for: baseURL) else {
             let url = try? makeRequestAndRule(for: endpoint, authorize: nil).get().0.url
-            return answer(TryEnd(.failure(.offline(url: APIError.shown(url ?? baseURL)))))
+            return answer(EndedTry(.failure(.offline(url: APIError.shown(url ?? baseURL)))))
         }
         let request: URLRequest
         let rule: OwnOriginHeaders
         switch makeRequestAndRule(for: endpoint, authorize: authorize) {
         case .success(let built): (request, rule) = built
-        case .failure(let error): return answer(TryEnd(.failure(error)))
+        case .failure(let error): return answer(EndedTry(.failure(error)))
         }
 
         // 2. The request hooks (RequestHook.swift), the client's then the endpoint's, change it; then the
         // own-origin rule (OwnOriginHeaders.swift) removes what may not go where it now goes. They run
         // again before each retry (`perTry`); a replay after a refresh is a new attempt, so they run again.
         let hooks = [options.requestHook, endpoint.extras.requestHook].compactMap { $0 }
-        let tries = Tries(perTry: RequestHook.perTry(hooks, built: request, rule: rule), replaysAfter: replaysAfter)
+        let later = LaterTries(
+            perTry: RequestHook.perTry(hooks, built: request, rule: rule), replaysAfter: replaysAfter)
         if hooks.allSatisfy(\.isSync) {
             switch RequestHook.run(hooks, on: request, rule: rule) {
             case .success(let adapted):
-                return transmit(adapted, rule: rule, tries: tries, of: endpoint, onCancel: onCancel, answer: answer)
-            case .failure(let error): return answer(TryEnd(.failure(error)))
+                return answerFromCacheOrNetwork(
+                    adapted, rule: rule, later: later, of: endpoint, onCancel: onCancel, answer: answer)
+            case .failure(let error): return answer(EndedTry(.failure(error)))
             }
         }
         let steps = CancelSteps()
@@ -283,22 +287,23 @@ public final class APIClient: Sendable {
             switch await RequestHook.run(hooks, on: request, rule: rule) {
             case .success(let adapted):
                 guard let next = steps.begin() else { return }
-                transmit(
-                    adapted, rule: rule, tries: tries, of: endpoint, onCancel: { steps.onCancel(step: next, $0) },
+                answerFromCacheOrNetwork(
+                    adapted, rule: rule, later: later, of: endpoint, onCancel: { steps.onCancel(step: next, $0) },
                     answer: answer)
-            case .failure(let error): answer(TryEnd(.failure(error)))
+            case .failure(let error): answer(EndedTry(.failure(error)))
             }
         }
         steps.onCancel(step: step) { task.cancel() }
     }
 
-    /// Steps 3 and 4 of ``attempt(_:authorize:replaysAfter:onCancel:answer:)``: the response cache (whose entry on
-    /// disk is read off the caller's thread, so what follows may run on a background queue), then the
-    /// network.
-    private func transmit<Response>(
-        _ request: URLRequest, rule: OwnOriginHeaders, tries: Tries, of endpoint: Endpoint<Response>,
+    /// Decides where the answer comes from — steps 3 and 4 of
+    /// ``sendOneTry(_:authorize:replaysAfter:onCancel:answer:)``: a fresh entry of the response cache (whose
+    /// entry on disk is read off the caller's thread, so what follows may run on a background queue), else
+    /// the network, in an exchange of its own or a running identical `GET`'s.
+    private func answerFromCacheOrNetwork<Response>(
+        _ request: URLRequest, rule: OwnOriginHeaders, later: LaterTries, of endpoint: Endpoint<Response>,
         onCancel: @escaping @Sendable (@escaping @Sendable () -> Void) -> Void,
-        answer: @escaping @Sendable (TryEnd) -> Void
+        answer: @escaping @Sendable (EndedTry) -> Void
     ) {
         // 3. A GET through a ResponseCache (Caching/) adds its validators, or is answered without a request.
         let cacheChoice = endpoint.extras.responseCacheChoice.resolve(options.responseCache)
@@ -309,7 +314,7 @@ public final class APIClient: Sendable {
                     ExchangeReport(
                         request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
                         calls: 1, cache: .hit, secretHeaders: rule.secretNames))
-                return answer(TryEnd(outcome, request: request, cache: cache, secretHeaders: rule.secretNames))
+                return answer(EndedTry(outcome, request: request, cache: cache, secretHeaders: rule.secretNames))
             }
 
             // 4. Send it: an exchange of its own, or a running identical GET's.
@@ -324,10 +329,11 @@ public final class APIClient: Sendable {
                 if let cache {
                     { outcome in
                         answer(
-                            TryEnd(cache.settle(outcome), request: request, cache: cache, secretHeaders: secretHeaders))
+                            EndedTry(
+                                cache.settle(outcome), request: request, cache: cache, secretHeaders: secretHeaders))
                     }
                 } else {
-                    { outcome in answer(TryEnd(outcome, request: request, secretHeaders: secretHeaders)) }
+                    { outcome in answer(EndedTry(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
             let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
             let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.extras.bodyCarriesSecret, rule: rule)
@@ -335,8 +341,8 @@ public final class APIClient: Sendable {
                 Exchange(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
                     cache: role, redirectGuard: redirectGuard, plan: plan,
-                    maximumBodySize: self.options.maximumResponseBodySize, perTry: tries.perTry,
-                    replaysAfter: tries.replaysAfter, onEnd: onEnd)
+                    maximumBodySize: self.options.maximumResponseBodySize, perTry: later.perTry,
+                    replaysAfter: later.replaysAfter, onEnd: onEnd)
             }
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(
@@ -353,7 +359,7 @@ public final class APIClient: Sendable {
 
 /// What an exchange needs for its later tries: the request hooks to run again before each retry, and which
 /// errors the authenticator answers with a replay.
-private struct Tries: Sendable {
+private struct LaterTries: Sendable {
     let perTry: RequestHook.PerTry?
     let replaysAfter: (@Sendable (APIError) -> Bool)?
 }
@@ -362,7 +368,7 @@ private struct Tries: Sendable {
 /// secrets an error must not keep, should the server echo them; `secretHeaders` names its secret
 /// headers, the authenticator's among them) and the cache step (which forgets a kept answer that does
 /// not decode).
-struct TryEnd: Sendable {
+struct EndedTry: Sendable {
     let outcome: Exchange.Outcome
     let request: URLRequest?
     let cache: ConditionalGET?

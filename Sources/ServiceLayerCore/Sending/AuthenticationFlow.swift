@@ -7,7 +7,7 @@ protocol AuthenticatedSending: Sendable {
     /// not a rejection (or the second rejection), which goes to `answer`.
     func start<Response>(
         _ endpoint: Endpoint<Response>, for call: Call<Response>, client: APIClient,
-        answer: @escaping @Sendable (TryEnd) -> Void)
+        answer: @escaping @Sendable (EndedTry) -> Void)
 }
 
 /// The flow for one authenticator: one refresh in flight, the calls waiting for it, the refresh window.
@@ -45,12 +45,12 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
 
     func start<Response>(
         _ endpoint: Endpoint<Response>, for call: Call<Response>, client: APIClient,
-        answer: @escaping @Sendable (TryEnd) -> Void
+        answer: @escaping @Sendable (EndedTry) -> Void
     ) {
         let steps = CancelSteps()
         call.onCancel { steps.cancel() }
         let run = Run(flow: self, endpoint: endpoint, client: client, steps: steps, answer: answer)
-        guard let credential = authenticator.credential else { return answer(TryEnd(.failure(.notAuthenticated))) }
+        guard let credential = authenticator.credential else { return answer(EndedTry(.failure(.notAuthenticated))) }
         if authenticator.needsRefresh(credential) {
             run.waitForRefresh(sent: credential, rejection: nil)
         } else {
@@ -64,7 +64,7 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
         let endpoint: Endpoint<Response>
         let client: APIClient
         let steps: CancelSteps
-        let answer: @Sendable (TryEnd) -> Void
+        let answer: @Sendable (EndedTry) -> Void
 
         /// One try with `credential`.
         func send(with credential: A.Credential, isReplay: Bool) {
@@ -73,7 +73,7 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
             // A first try's rejection is answered with a refresh and a replay; a replay's is final.
             let replaysAfter: (@Sendable (APIError) -> Bool)? =
                 isReplay ? nil : { @Sendable error in authenticator.isAuthenticationFailure(error) }
-            client.attempt(
+            client.sendOneTry(
                 endpoint, authorize: { authenticator.apply(credential, to: &$0) }, replaysAfter: replaysAfter,
                 onCancel: { [steps] in steps.onCancel(step: step, $0) }
             ) { end in
@@ -99,8 +99,8 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
                 case .renewed(let credential) where authenticator.isSameLogin(sent, credential):
                     send(with: credential, isReplay: rejection != nil)
                 case .renewed, .loggedOut:  // logged out, or another login meanwhile: never its credential
-                    answer(TryEnd(.failure(rejection ?? .notAuthenticated)))
-                case .failed(let error): answer(TryEnd(.failure(error)))
+                    answer(EndedTry(.failure(rejection ?? .notAuthenticated)))
+                case .failed(let error): answer(EndedTry(.failure(error)))
                 }
             }
             switch flow.join(resume, sent: sent) {

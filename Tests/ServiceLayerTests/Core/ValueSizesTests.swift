@@ -15,7 +15,7 @@ final class ValueSizesTests: XCTestCase {
     /// The values on a plain call's path, by name.
     static let sizes: [(name: String, bytes: Int)] = [
         size(Endpoint<[String]>.self), size(EndpointExtras.self), size(EndpointExtras.Values.self),
-        size(ResponseReading<[String]>.self), size(RequestBody?.self), size(TryEnd.self), size(ExchangeOutcome.self),
+        size(ResponseReading<[String]>.self), size(RequestBody?.self), size(EndedTry.self), size(ExchangeOutcome.self),
         size(APIError.self), size(APIError.Body.self), size(RequestProblem.self), size(FileProblem.self),
         size(URLError.self), size(URLRequest.self), size(OwnOriginHeaders.self), size(ConditionalGET.self),
         size(TransferPlan.self), size(Delivery<[String]>.self), size(ExchangeReport.self),
