@@ -113,6 +113,30 @@ final class DecodingErrorMessageTests: MessageScenarioTestCase {
         }
     }
 
+    /// A missing key whose meaning the object holds under another name (`title` for `name`): the message
+    /// names the unread key and the `CodingKeys` case, in every language.
+    func testAMissingKeyNamesTheLikelyUnreadKey() {
+        struct Dish: Decodable { let id: Int; let name: String }
+        let body = Data(#"{"id": 1, "title": "Soup", "price": 3.5}"#.utf8)
+        var caught: (any Error)?
+        do { _ = try JSONDecoder().decode(Dish.self, from: body) } catch { caught = error }
+        let failure = DecodingFailure(caught!, body: body, status: 200)
+        XCTAssertEqual(failure.fix, .likelyKey(property: "name", jsonKey: "title"))
+        let error = APIError.decoding(failure)
+        let english = error.explanation(in: .english)
+        XCTAssertTrue(english.why.contains("\"title\""), english.why)
+        XCTAssertTrue(english.fix.contains("case name = \"title\""), english.fix)
+        for language in APIError.MessageLanguage.allCases {
+            let text = error.explanation(in: language).description
+            XCTAssertTrue(text.contains("title"), "\(language): \(text)")
+            XCTAssertTrue(text.contains("case name = \"title\""), "\(language): \(text)")
+        }
+        // The control: with no likely synonym, the fix stays an optional.
+        let other = Data(#"{"id": 1, "colour": "red"}"#.utf8)
+        do { _ = try JSONDecoder().decode(Dish.self, from: other) } catch { caught = error }
+        XCTAssertEqual(DecodingFailure(caught!, body: other).fix, .optional(property: "name", type: nil))
+    }
+
     func testASecretFieldsValueIsNotShown() {
         struct Login: Decodable { let token: Int }
         let body = Data(#"{"token":"tok-SECRET-123"}"#.utf8)
