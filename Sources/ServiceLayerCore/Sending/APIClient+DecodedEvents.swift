@@ -61,8 +61,54 @@ extension APIClient {
         return call.handle
     }
 
+    /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON, decoding each value on the main
+    /// actor: the same call as `events(for:decoding:reconnect:onValue:completion:)` for a type whose
+    /// `Decodable` conformance is main-actor isolated (a plain `Codable` struct in an app target with
+    /// main-actor default isolation, as Xcode's template makes it). The network work stays off the main
+    /// actor; only `init(from:)` runs there.
+    /// - Parameters:
+    ///   - endpoint: What to send.
+    ///   - type: The type each event's data decodes as, with the client's decoder.
+    ///   - reconnect: When a cut `GET` stream connects again; ``ReconnectPolicy/default`` by default.
+    ///   - onValue: Receives each value, in order, on the main actor.
+    ///   - completion: Runs once, on the main actor, after the last value.
+    /// - Returns: A handle; ``RequestHandle/cancel()`` closes the connection.
+    @MainActor
+    @discardableResult
+    public func events<Response, Value: Decodable>(
+        for endpoint: Endpoint<Response>,
+        decoding type: Value.Type,
+        reconnect: ReconnectPolicy = .default,
+        onValue: @escaping @MainActor (Value) -> Void,
+        completion: @escaping @MainActor (Result<Void, APIError>) -> Void
+    ) -> RequestHandle {
+        let call = Call<Void>(.mainActor(completion).watched())
+        let decoder = options.decoder
+        let decode: @MainActor @Sendable ([ServerSentEvent], URL?) -> ([Value], Result<Void, APIError>?) = {
+            Self.decode($0, as: Value.self, url: $1, decoder: decoder)
+        }
+        let stream = EventStream(
+            client: self, endpoint: endpoint, policy: reconnect,
+            consume: { events, url, stream in
+                let handed = Handed(events)
+                MainQueue.async {
+                    guard !call.isCancelled, !stream.isStopped else { return }
+                    let (values, end) = decode(handed.value, url)
+                    for value in values {
+                        guard !call.isCancelled else { return }
+                        onValue(value)
+                    }
+                    if let end { stream.end(with: end) }
+                }
+            },
+            finish: { call.finish($0) })
+        call.onCancel { stream.stop() }
+        stream.start()
+        return call.handle
+    }
+
     /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON: the `async` twin of
-    /// ``events(for:decoding:reconnect:onValue:completion:)``, for `for try await`. The sequence ends at
+    /// `events(for:decoding:reconnect:onValue:completion:)`, for `for try await`. The sequence ends at
     /// `[DONE]` or the end of the stream.
     /// - Parameters:
     ///   - endpoint: What to send.

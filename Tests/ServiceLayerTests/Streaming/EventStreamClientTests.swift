@@ -379,3 +379,48 @@ extension Result {
         return nil
     }
 }
+
+/// A model whose `Decodable` conformance is isolated to the main actor (SE-0470), as a learner's plain
+/// `Codable` struct is in an app target with main-actor default isolation.
+private struct MainActorChunk {
+    let n: Int
+}
+
+extension MainActorChunk: @MainActor Decodable {
+    init(from decoder: any Decoder) throws {
+        dispatchPrecondition(condition: .onQueue(.main))
+        n = try decoder.container(keyedBy: CodingKeys.self).decode(Int.self, forKey: .n)
+    }
+
+    private enum CodingKeys: String, CodingKey { case n }
+}
+
+/// The decoded stream of a main-actor-isolated model: decoded on the main actor, `[DONE]` still the end.
+final class MainActorDecodedEventsTests: XCTestCase {
+    @MainActor
+    func testAMainActorIsolatedModelIsDecodedOnTheMainActor() async throws {
+        let server = try EventStreamServer()
+        defer { server.stop() }
+        DispatchQueue.global().async {
+            guard let connection = server.nextConnection() else { return }
+            connection.sendEventStreamHead()
+            connection.send("data: {\"n\":1}\n\ndata: {\"n\":2}\n\ndata: [DONE]\n\n")
+            _ = connection.waitForClose(timeout: 5)
+            connection.close()
+        }
+        let client = APIClient(
+            baseURL: server.baseURL, session: APIClient.makeSession(configuration: .ephemeral),
+            options: APIClient.Options(timeout: 10, retryPolicy: .never))
+        let values = Locked<[Int]>([])
+        let done = expectation(description: "completion")
+        client.events(
+            for: Endpoint<Void>("stream"), decoding: MainActorChunk.self,
+            onValue: { chunk in values.withLock { $0.append(chunk.n) } },
+            completion: { result in
+                if case .failure(let error) = result { XCTFail("\(error)") }
+                done.fulfill()
+            })
+        await waitFor([done], timeout: 30)
+        XCTAssertEqual(values.withLock { $0 }, [1, 2])
+    }
+}
