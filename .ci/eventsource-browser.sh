@@ -11,6 +11,16 @@
 #      ends; the browser then does what the spec says after an end: it waits the retry and connects again
 #      with Last-Event-ID: 5, gets 204 and closes for good (checked in the server's inspector below).
 #      APIClient.events ends there without a reconnect (a clean end is success): the events are the same.
+#   1. GET /awkward, a hand-written stream served raw from .ci/eventsource-api/routes.json (an --api folder's
+#      stream, `raw` events): a BOM, CR, LF and CRLF line ends, comments, data over several lines, an empty
+#      data line, an id with NUL (ignored), an empty id (resets), retry with a non-digit (ignored), an
+#      empty or unknown field, UTF-8, a field and a CR LF split across chunks, and an unfinished last event
+#      (never dispatched). Both readers take the unfinished end as a cut and reconnect with
+#      Last-Event-ID: end, which the route answers 204.
+#   2. GET /cut, a stream cut by the server's truncation fault ("fault": "truncatedBody") in the middle of
+#      its third event: both readers reconnect with Last-Event-ID: 2 (the last whole event's id, not the
+#      cut event's), the route's Last-Event-ID match resumes at event 3, and after the end a reconnect with
+#      Last-Event-ID: 4 gets 204 (the browser makes it; APIClient.events ends cleanly without one).
 #
 # Controls: the comparison is first shown to fail on lists that differ in one character of one event's
 # data, type or lastEventId, or by one event dropped (--self-test runs only those).
@@ -75,7 +85,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin/fixture-server" --port 0 --static .ci/eventsource-page >"$work/server.log" 2>&1 &
+"$bin/fixture-server" --port 0 --static .ci/eventsource-page --api .ci/eventsource-api >"$work/server.log" 2>&1 &
 server_pid=$!
 url=""
 for _ in $(seq 1 200); do
@@ -89,8 +99,8 @@ done
 
 order=$(curl -sf -X POST "${url}order" -H 'Content-Type: application/json' -d '{"menuIds":[5]}')
 id=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["id"])' "$order")
-streams=("order/$id/status?speed=600")
-types="message"
+streams=("order/$id/status?speed=600" "awkward" "cut")
+types="message,update"
 
 # The page's address: the streams as absolute paths, each percent-encoded, joined by commas.
 page="${url}index.html?types=$types&streams=$(python3 -c '
@@ -130,16 +140,22 @@ for index in "${!streams[@]}"; do
     }
 done
 
-# The browser's reconnects, from the server's inspector: each with the Last-Event-ID it sent and the answer.
+# The reconnects each reader made, from the server's inspector: the Last-Event-ID sent and the answer.
 curl -sf "${url}_inspector/requests" | python3 -c '
 import json, sys
 requests = json.load(sys.stdin)["requests"][::-1]
-resumed = [r for r in requests if "last-event-id" in r["requestHeaders"]]
-for r in resumed:
-    print("  reconnect: GET %s Last-Event-ID: %s -> %d (%s)" % (r["path"], r["requestHeaders"]["last-event-id"],
-          r["status"], r["requestHeaders"].get("user-agent", "")[:40]))
-if not any(r["path"].startswith("/order/") and r["requestHeaders"]["last-event-id"] == "5" and r["status"] == 204
-           for r in resumed):
-    sys.exit("CI: the browser did not reconnect to the ended countdown with Last-Event-ID: 5 (answered 204)")
+def who(r):
+    return "EventSource" if "Chrome" in r["requestHeaders"].get("user-agent", "") else "APIClient.events"
+resumed = [(who(r), r["path"], r["requestHeaders"]["last-event-id"], r["status"])
+           for r in requests if "last-event-id" in r["requestHeaders"]]
+for reconnect in resumed:
+    print("  %s reconnected: GET %s with Last-Event-ID: %s -> %d" % reconnect)
+expected = [("EventSource", "/awkward", "end", 204), ("EventSource", "/cut", "2", 200), ("EventSource", "/cut", "4", 204),
+            ("APIClient.events", "/awkward", "end", 204), ("APIClient.events", "/cut", "2", 200)]
+missing = [e for e in expected if e not in resumed]
+if not any(r[0] == "EventSource" and r[1].startswith("/order/") and r[2:] == ("5", 204) for r in resumed):
+    missing.append(("EventSource", "/order/N/status", "5", 204))
+if missing:
+    sys.exit("CI: reconnects missing (reader, path, Last-Event-ID, answer): %s" % missing)
 '
 echo "EventSource in headless Chromium and APIClient.events read the same $(grep -vc '(end)' "$work/browser.txt") events from ${#streams[@]} stream(s)"
