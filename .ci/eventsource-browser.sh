@@ -64,38 +64,11 @@ self_test() {
 self_test
 if [ "${1:-}" = "--self-test" ]; then exit 0; fi
 
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "installing Debian's chromium"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
-chromium --version
-
-swift build --product fixture-server 2>&1 | tail -1
+# chromium, $server (fixture-server), $work, start NAME ARGS... (sets $url), and the cleanup at exit.
+source .ci/headless-chromium.sh
 swift build --product event-transcript 2>&1 | tail -1
-bin="$(swift build --show-bin-path)"
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$bin/fixture-server" --port 0 --static .ci/eventsource-page --api .ci/eventsource-api >"$work/server.log" 2>&1 &
-server_pid=$!
-url=""
-for _ in $(seq 1 200); do
-    if grep -q "listening on" "$work/server.log"; then
-        url=$(grep -o "listening on http://[0-9.:]*/" "$work/server.log" | sed 's/listening on //')
-        break
-    fi
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "CI: fixture-server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+transcript="$(swift build --show-bin-path)/event-transcript"
+start server --static .ci/eventsource-page --api .ci/eventsource-api
 
 order=$(curl -sf -X POST "${url}order" -H 'Content-Type: application/json' -d '{"menuIds":[5]}')
 id=$(python3 -c 'import json, sys; print(json.loads(sys.argv[1])["id"])' "$order")
@@ -121,7 +94,7 @@ python3 -c 'import sys, urllib.parse; print(urllib.parse.unquote(sys.argv[1][5:]
 echo "what the browser's EventSource did (the page's notes):"
 sed -n '/<pre id="notes">/,/<\/pre>/p' "$work/dom.html" | sed 's/<[^>]*>//g; s/^/  /'
 
-"$bin/event-transcript" "$url" "${streams[@]}" >"$work/swift.txt"
+"$transcript" "$url" "${streams[@]}" >"$work/swift.txt"
 
 echo "EventSource (Chromium) read:"
 sed 's/^/  /' "$work/browser.txt"
