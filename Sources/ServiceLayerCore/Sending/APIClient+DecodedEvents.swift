@@ -39,7 +39,7 @@ extension APIClient {
         onValue: @escaping @MainActor (Value) -> Void,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        let call = Call<Void>(.mainActor(completion).watched())
+        let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
         let decoder = options.decoder
         let stream = EventStream(
             client: self, endpoint: endpoint, policy: reconnect,
@@ -82,7 +82,7 @@ extension APIClient {
         onValue: @escaping @MainActor (Value) -> Void,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        let call = Call<Void>(.mainActor(completion).watched())
+        let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
         let decoder = options.decoder
         let decode: @MainActor @Sendable ([ServerSentEvent], URL?) -> ([Value], Result<Void, APIError>?) = {
             Self.decode($0, as: Value.self, url: $1, decoder: decoder)

@@ -39,7 +39,7 @@ extension APIClient {
         onEvent: @escaping @MainActor (ServerSentEvent) -> Void,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        let call = Call<Void>(.mainActor(completion).watched())
+        let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
         let stream = EventStream(
             client: self, endpoint: endpoint, policy: reconnect,
             consume: { events, _, _ in
