@@ -34,9 +34,26 @@ final class EventStreamErrorTests: XCTestCase {
 
     /// Serves one connection: `head` then `body`, then closes.
     private func serveOnce(_ head: String, _ body: String) {
+        serve { $0.send(head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body) }
+    }
+
+    /// Serves one connection as an event stream: its head, then `pieces` one after another with `pause`
+    /// seconds between them, then closes.
+    private func serveEvents(_ pieces: String..., pause: TimeInterval = 0) {
+        serve { connection in
+            connection.sendEventStreamHead()
+            for (index, piece) in pieces.enumerated() {
+                if index > 0, pause > 0 { Thread.sleep(forTimeInterval: pause) }
+                connection.send(piece)
+            }
+        }
+    }
+
+    /// Takes the next connection on another thread, hands it to `answer`, then closes it.
+    private func serve(_ answer: @escaping @Sendable (EventStreamServer.Connection) -> Void) {
         DispatchQueue.global().async { [server] in
             guard let connection = server?.nextConnection() else { return }
-            connection.send(head + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n" + body)
+            answer(connection)
             connection.close()
         }
     }
@@ -104,12 +121,7 @@ final class EventStreamErrorTests: XCTestCase {
     /// whole events and the discarded bytes.
     @MainActor
     func testAPOSTCutMidEventSaysSo() async throws {
-        DispatchQueue.global().async { [server] in
-            guard let connection = server?.nextConnection() else { return }
-            connection.sendEventStreamHead()
-            connection.send("data: one\n\ndata: half of t")
-            connection.close()
-        }
+        serveEvents("data: one\n\ndata: half of t")
         let chat = Endpoint<Void>(method: .post, "chat").body(Data("{}".utf8), contentType: "application/json")
         let (error, events) = await plainEnd(chat)
         XCTAssertEqual(events.map(\.data), ["one"])
@@ -132,14 +144,7 @@ final class EventStreamErrorTests: XCTestCase {
         let transcript =
             "data: {\"n\":1}\n\nevent: error\nid: 4\ndata: {\"error\":{\"message\":\"The model is overloaded\"}}\n\n"
             + "data: {\"n\":2}\n\n"
-        for _ in 0..<2 {
-            DispatchQueue.global().async { [server] in
-                guard let connection = server?.nextConnection() else { return }
-                connection.sendEventStreamHead()
-                connection.send(transcript)
-                connection.close()
-            }
-        }
+        for _ in 0..<2 { serveEvents(transcript) }
         let (plainError, events) = await plainEnd()
         XCTAssertNil(plainError)
         XCTAssertEqual(events.map(\.event), ["message", "error", "message"])
@@ -207,15 +212,7 @@ final class EventStreamErrorTests: XCTestCase {
     /// likely buffering and its fix. Comments between events (a keep-alive) over the same time do not.
     @MainActor
     func testBytesWithoutAnEventPastTheLimitAreABufferingProxy() async throws {
-        DispatchQueue.global().async { [server] in
-            guard let connection = server?.nextConnection() else { return }
-            connection.sendEventStreamHead()
-            connection.send("data: {\"part\":1,")
-            Thread.sleep(forTimeInterval: 1.3)
-            connection.send("\"padding\":\"\(String(repeating: "x", count: 200))\"")
-            _ = connection.waitForClose(timeout: 10)
-            connection.close()
-        }
+        serveEvents("data: {\"part\":1,", "\"padding\":\"\(String(repeating: "x", count: 200))\"", pause: 1.3)
         let started = Date()
         let (error, events) = await plainEnd(reconnect: ReconnectPolicy(bufferingLimit: 1))
         XCTAssertLessThan(Date().timeIntervalSince(started), 20, "ended by the check, not by a timeout")
@@ -230,14 +227,7 @@ final class EventStreamErrorTests: XCTestCase {
         XCTAssertTrue(text.contains("likely buffering"), text)
         XCTAssertTrue(text.contains("`X-Accel-Buffering: no`") && text.contains("`Cache-Control: no-transform`"), text)
 
-        DispatchQueue.global().async { [server] in
-            guard let connection = server?.nextConnection() else { return }
-            connection.sendEventStreamHead()
-            connection.send(": keep-alive\n\n")
-            Thread.sleep(forTimeInterval: 1.3)
-            connection.send(": keep-alive\n\ndata: done\n\n")
-            connection.close()
-        }
+        serveEvents(": keep-alive\n\n", ": keep-alive\n\ndata: done\n\n", pause: 1.3)
         let (quietError, quietEvents) = await plainEnd(reconnect: ReconnectPolicy(bufferingLimit: 1))
         XCTAssertNil(quietError, "comments between events are a keep-alive, not buffering")
         XCTAssertEqual(quietEvents.map(\.data), ["done"])
@@ -254,12 +244,10 @@ final class EventStreamErrorTests: XCTestCase {
             "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n",
             #"{"message":"Bad token \#(Self.token)","token":"\#(Self.token)"}"#)
         let (notStream, _) = await plainEnd(endpoint)
-        DispatchQueue.global().async { [server] in
-            guard let connection = server?.nextConnection() else { return }
+        serve { connection in
             XCTAssertEqual(connection.header("Authorization"), "Bearer \(Self.token)", "the token was sent")
             connection.sendEventStreamHead()
             connection.send("event: error\ndata: {\"error\":{\"message\":\"Token \(Self.token) revoked\"}}\n\n")
-            connection.close()
         }
         struct Chunk: Decodable, Sendable { let n: Int }
         var errorEvent: APIError?
