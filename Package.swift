@@ -94,6 +94,13 @@ let package = Package(
             dependencies: ["ServiceLayer"],
             path: "Tests/MessageLanguageProbe"
         ),
+        // Prints the events APIClient.events reads from streams; .ci/eventsource-browser.sh compares them
+        // with what headless Chromium's EventSource reads from the same streams.
+        .executableTarget(
+            name: "event-transcript",
+            dependencies: ["ServiceLayer"],
+            path: "Tests/EventTranscript"
+        ),
         .testTarget(
             name: "ServiceLayerTests",
             dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer", "Loopback"],

@@ -161,6 +161,7 @@ package_modules=(
     service-bench exe "$(sources service-bench no Sources/service-bench)"
     main-queue-trap exe "$(sources main-queue-trap no Tests/MainQueueTrap)"
     message-language-probe exe "$(sources message-language-probe no Tests/MessageLanguageProbe)"
+    event-transcript exe "$(sources event-transcript no Tests/EventTranscript)"
 )
 
 # Diagnostics name the scratch folder's links (and the os(macOS) pass's copies, beside them as

@@ -14,37 +14,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if ! command -v chromium >/dev/null 2>&1; then
-    echo "installing Debian's chromium"
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null
-fi
-chromium --version
-
-swift build --product fixture-server 2>&1 | tail -1
-server="$(swift build --show-bin-path)/fixture-server"
-work=$(mktemp -d)
-server_pid=""
-cleanup() {
-    if [ -n "$server_pid" ]; then
-        kill "$server_pid" 2>/dev/null || true
-        wait "$server_pid" 2>/dev/null || true
-    fi
-    rm -rf "$work"
-}
-trap cleanup EXIT
-
-"$server" --port 0 --api server-fixtures/Examples/movies >"$work/server.log" 2>&1 &
-server_pid=$!
-url=""
-for _ in $(seq 1 200); do
-    if grep -q "listening on" "$work/server.log"; then
-        url=$(grep -o "listening on http://[0-9.:]*/" "$work/server.log" | sed 's/listening on //')
-        break
-    fi
-    sleep 0.1
-done
-[ -n "$url" ] || { echo "CI: fixture-server did not start:" >&2; cat "$work/server.log" >&2; exit 1; }
+# chromium, $server (fixture-server), $work, start NAME ARGS... (sets $url), and the cleanup at exit.
+source .ci/headless-chromium.sh
+start server --api server-fixtures/Examples/movies
 
 # Prints the DOM of $1 after the virtual time budget.
 dump() {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The quick subset of the tests, for the edit-build-test loop: every test class except those that wait
 # for time to pass (real timeouts and backoffs, child processes, the soak and the fault matrix, slow
-# fixture-server faults). About 750 of the 1000 tests, in under 15 s on two cores once built.
+# fixture-server faults). About 800 of the 1000 tests, in under 15 s on two cores once built.
 # `swift test` runs them all (CI does); run it before you push.
 #
 #   bash .ci/quick.sh            build the tests, then run the quick subset

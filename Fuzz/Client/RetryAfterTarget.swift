@@ -15,7 +15,7 @@ let retryAfterFuzzTarget = FuzzTarget(name: "retry-after") { data in
         let response = HTTPURLResponse(
             url: url, statusCode: 503, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": text])
     {
-        let seconds = Exchange.retryAfter(in: response)
+        let seconds = RequestTries.retryAfter(in: response)
         let value = response.value(forHTTPHeaderField: "Retry-After") ?? ""
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         let isDelay = !trimmed.isEmpty && trimmed.unicodeScalars.allSatisfy { ("0"..."9").contains($0) }

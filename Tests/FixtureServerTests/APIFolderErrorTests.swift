@@ -106,7 +106,7 @@ final class APIFolderErrorTests: XCTestCase {
         expect("routes.json", line: 3, field: "routes[1]", contains: "already defined at line 2")
         try write(
             "routes.json", "{\"routes\": [{\"method\": \"GET\", \"path\": \"/a\", \"body\": 1, \"text\": \"x\"}]}")
-        expect("routes.json", line: 1, field: "routes[0].text", contains: "only one of body, text and file")
+        expect("routes.json", line: 1, field: "routes[0].text", contains: "only one of body, text, file and events")
         try write("routes.json", "[]")
         expect("routes.json", line: 1, field: "", contains: "must be an object")
         try write("db.json", "{\"movies\": []}")

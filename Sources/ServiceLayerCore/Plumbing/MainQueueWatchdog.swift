@@ -13,7 +13,7 @@ import Foundation
 ///   (``callSent()`` on the main thread), it is busy, not blocked — a program starting thousands of
 ///   calls before `dispatchMain()` — and the timer is armed again; otherwise the warning is printed.
 /// - A program that ends first. Each main-actor call is counted from its send (``callSent()``, through
-///   `Delivery.watched()`) to the start of its completion (``completionStarts()``); an `atexit` handler
+///   `CompletionRoute.watched()`) to the start of its completion (``completionStarts()``); an `atexit` handler
 ///   warns when the program ends with calls counted and the main queue never started anything.
 enum MainQueueWatchdog {
     /// How long, in seconds, queued work may wait before the warning.

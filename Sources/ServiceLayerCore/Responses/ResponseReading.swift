@@ -5,7 +5,7 @@ import FoundationNetworking
 #endif
 
 /// What an exchange with the server ended with, before the endpoint reads it: the body and the response of
-/// a 2xx (or of a 304 answered from a ``ResponseCache``), or why it failed. `Exchange.swift` makes it.
+/// a 2xx (or of a 304 answered from a ``ResponseCache``), or why it failed. `RequestTries.swift` makes it.
 typealias ExchangeOutcome = Result<(Data, HTTPURLResponse), APIError>
 
 /// How an endpoint turns the outcome of its exchange into its result, and where that may run.

@@ -93,7 +93,7 @@ extension APIClient {
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void,
         consume: @escaping EventsConsumer<@Sendable () -> Bool>
     ) -> RequestHandle {
-        let call = Call<Void>(.mainActor(completion).watched())
+        let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
         let stream = EventStream(
             client: self, endpoint: endpoint, policy: reconnect, endsAtErrorEvent: endsAtErrorEvent,
             consume: { events, url, stream in consume(events, url, stream) { call.isCancelled } },

@@ -195,12 +195,12 @@ public final class APIClient: Sendable {
     /// main-actor body on the main actor; ``chooseAuthorization(_:for:)`` (the authenticator's tries, or one
     /// try with the token provider's token); ``sendOneTry(_:authorize:replaysAfter:onCancel:answer:)`` (the
     /// request, the hooks); ``answerFromCacheOrNetwork(_:rule:later:of:onCancel:answer:)``; the outcome is read
-    /// by the endpoint's reading and delivered once by the ``Call``.
-    func send<Response>(_ endpoint: Endpoint<Response>, delivery: Delivery<Response>) -> RequestHandle {
+    /// by the endpoint's reading and delivered once by the ``ExactlyOnceCompletion``.
+    func send<Response>(_ endpoint: Endpoint<Response>, delivery: CompletionRoute<Response>) -> RequestHandle {
         let counter = endpoint.extras.progress  // stopped as the call finishes: no progress after the completion
         // A finished download's file is already at its destination: its result is kept, never turned
         // into .cancelled by a cancel that comes after it.
-        let call = Call(
+        let call = ExactlyOnceCompletion(
             delivery.watched(), finishing: counter.map { counter in { @Sendable in counter.stop() } },
             keepsResults: endpoint.extras.downloadDestination != nil)
         if endpoint.body?.encodesOnMainActor == true {
@@ -221,7 +221,9 @@ public final class APIClient: Sendable {
 
     /// Decides how `endpoint` is authorized for `call`: through the authenticator's flow when it requires
     /// authorization and the client has one, else in one try carrying the token provider's token (or none).
-    private func chooseAuthorization<Response>(_ endpoint: Endpoint<Response>, for call: Call<Response>) {
+    private func chooseAuthorization<Response>(
+        _ endpoint: Endpoint<Response>, for call: ExactlyOnceCompletion<Response>
+    ) {
         let reading = endpoint.reading
         let decoder = options.decoder
         let answer: @Sendable (EndedTry) -> Void = { end in
@@ -244,7 +246,7 @@ public final class APIClient: Sendable {
     /// One try of `endpoint`, top to bottom: build the request (see RequestBuilding.swift), with
     /// `authorize` putting the credential on; run the request hooks; look it up in the response cache;
     /// send it (an exchange of its own, or a running identical GET's: see Coalescing.swift). The
-    /// outcome — validated by the ``Exchange``, settled by the cache — goes to `answer`, once, unless the
+    /// outcome — validated by the ``RequestTries``, settled by the cache — goes to `answer`, once, unless the
     /// stop given to `onCancel` runs first. `replaysAfter` says which errors the authenticator answers
     /// with a replay (for ``ExchangeReport/willBeReplayed``); `nil` (none) by default.
     func sendOneTry<Response>(
@@ -280,7 +282,7 @@ public final class APIClient: Sendable {
             case .failure(let error): return answer(EndedTry(.failure(error)))
             }
         }
-        let steps = CancelSteps()
+        let steps = CurrentStep()
         onCancel { steps.cancel() }
         guard let step = steps.begin() else { return }
         let task = Task { [self] in
@@ -309,7 +311,7 @@ public final class APIClient: Sendable {
         let cacheChoice = endpoint.extras.responseCacheChoice.resolve(options.responseCache)
         ConditionalGET.prepare(request, cache: cacheChoice) { [self] request, cache in
             if let cache, let fresh = cache.freshAnswer(for: request) {
-                let outcome: Exchange.Outcome = .success((fresh.body, fresh.response))
+                let outcome: RequestTries.Outcome = .success((fresh.body, fresh.response))
                 observer?(
                     ExchangeReport(
                         request: request, outcome: outcome, lastResponse: fresh.response, duration: 0, retries: 0,
@@ -325,7 +327,7 @@ public final class APIClient: Sendable {
             let policy = mayRetry ? (endpoint.retryPolicy ?? options.retryPolicy) : .never
             let secretHeaders = rule.secretNames
             // Captures the cache step only when there is one (a call in flight keeps this closure).
-            let deliver: @Sendable (Exchange.Outcome) -> Void =
+            let deliver: @Sendable (RequestTries.Outcome) -> Void =
                 if let cache {
                     { outcome in
                         answer(
@@ -335,10 +337,10 @@ public final class APIClient: Sendable {
                 } else {
                     { outcome in answer(EndedTry(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
-            let role: Exchange.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
+            let role: RequestTries.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
             let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.extras.bodyCarriesSecret, rule: rule)
-            let makeExchange = { [request] (onEnd: @escaping Exchange.OnEnd) in
-                Exchange(
+            let makeTries = { [request] (onEnd: @escaping RequestTries.OnEnd) in
+                RequestTries(
                     request: request, session: self.session, retryPolicy: policy, observer: self.observer,
                     cache: role, redirectGuard: redirectGuard, plan: plan,
                     maximumBodySize: self.options.maximumResponseBodySize, perTry: later.perTry,
@@ -347,11 +349,11 @@ public final class APIClient: Sendable {
             if endpoint.method == .get, endpoint.coalesces ?? options.coalescesGETs, plan.progress == nil {
                 onCancel(
                     coalescing.join(
-                        request, subscriber: deliver, kept: endpoint.extras.keptBody, makeExchange: makeExchange))
+                        request, subscriber: deliver, kept: endpoint.extras.keptBody, makeTries: makeTries))
             } else {
-                let exchange = makeExchange { outcome in (1, { deliver(outcome) }) }
-                onCancel { exchange.cancel() }
-                exchange.start()
+                let tries = makeTries { outcome in (1, { deliver(outcome) }) }
+                onCancel { tries.cancel() }
+                tries.start()
             }
         }
     }
@@ -369,13 +371,13 @@ private struct LaterTries: Sendable {
 /// headers, the authenticator's among them) and the cache step (which forgets a kept answer that does
 /// not decode).
 struct EndedTry: Sendable {
-    let outcome: Exchange.Outcome
+    let outcome: RequestTries.Outcome
     let request: URLRequest?
     let cache: ConditionalGET?
     let secretHeaders: Set<String>
 
     init(
-        _ outcome: Exchange.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil,
+        _ outcome: RequestTries.Outcome, request: URLRequest? = nil, cache: ConditionalGET? = nil,
         secretHeaders: Set<String> = Redaction.secretHeaders
     ) {
         self.outcome = outcome

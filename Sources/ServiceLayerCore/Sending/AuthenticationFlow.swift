@@ -6,7 +6,7 @@ protocol AuthenticatedSending: Sendable {
     /// Sends one try after another of `endpoint` for `call` through `client` until an outcome that is
     /// not a rejection (or the second rejection), which goes to `answer`.
     func start<Response>(
-        _ endpoint: Endpoint<Response>, for call: Call<Response>, client: APIClient,
+        _ endpoint: Endpoint<Response>, for call: ExactlyOnceCompletion<Response>, client: APIClient,
         answer: @escaping @Sendable (EndedTry) -> Void)
 }
 
@@ -44,10 +44,10 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
     }
 
     func start<Response>(
-        _ endpoint: Endpoint<Response>, for call: Call<Response>, client: APIClient,
+        _ endpoint: Endpoint<Response>, for call: ExactlyOnceCompletion<Response>, client: APIClient,
         answer: @escaping @Sendable (EndedTry) -> Void
     ) {
-        let steps = CancelSteps()
+        let steps = CurrentStep()
         call.onCancel { steps.cancel() }
         let run = Run(flow: self, endpoint: endpoint, client: client, steps: steps, answer: answer)
         guard let credential = authenticator.credential else { return answer(EndedTry(.failure(.notAuthenticated))) }
@@ -63,7 +63,7 @@ final class AuthenticationFlow<A: Authenticator>: AuthenticatedSending {
         let flow: AuthenticationFlow
         let endpoint: Endpoint<Response>
         let client: APIClient
-        let steps: CancelSteps
+        let steps: CurrentStep
         let answer: @Sendable (EndedTry) -> Void
 
         /// One try with `credential`.

@@ -4,7 +4,7 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// Lets identical `GET`s in flight at the same time share one ``Exchange``: same method, URL and
+/// Lets identical `GET`s in flight at the same time share one ``RequestTries``: same method, URL and
 /// headers (credentials included). Only calls whose endpoint coalesces come here; every other call
 /// has an exchange of its own.
 ///
@@ -13,7 +13,7 @@ import FoundationNetworking
 /// leaves (the exchange is then cancelled). A caller never joins a group that has already delivered;
 /// with a ``KeptBody`` it finds the body that group kept instead.
 final class Coalescing: Sendable {
-    typealias Subscriber = @Sendable (Exchange.Outcome) -> Void
+    typealias Subscriber = @Sendable (RequestTries.Outcome) -> Void
 
     private struct Key: Hashable {
         let method: String
@@ -23,7 +23,7 @@ final class Coalescing: Sendable {
 
     private let groups = Locked<[Key: Group]>([:])
 
-    /// Joins the group of `request`, or starts one whose exchange `makeExchange` creates (with the
+    /// Joins the group of `request`, or starts one whose exchange `makeTries` creates (with the
     /// function to call when it ends). Returns how to leave the group.
     ///
     /// With a `kept` body store (see ``KeptBody``): a call that finds no group running is answered
@@ -31,7 +31,7 @@ final class Coalescing: Sendable {
     /// successful body is kept before the group stops taking callers.
     func join(
         _ request: URLRequest, subscriber: @escaping Subscriber, kept: KeptBody? = nil,
-        makeExchange: (@escaping Exchange.OnEnd) -> Exchange
+        makeTries: (@escaping RequestTries.OnEnd) -> RequestTries
     ) -> @Sendable () -> Void {
         let key = Key(
             method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
@@ -55,13 +55,13 @@ final class Coalescing: Sendable {
         case .running(let running, let id): (group, subscription) = (running, id)
         case .new(let new, let id):
             (group, subscription) = (new, id)
-            let exchange = makeExchange { [groups] outcome in
+            let tries = makeTries { [groups] outcome in
                 if let kept, case .success((let body, _)) = outcome { kept.keep(body) }
                 groups.withLock { if $0[key] === new { $0.removeValue(forKey: key) } }
                 let subscribers = new.end()
                 return (subscribers.count, { for subscriber in subscribers { subscriber(outcome) } })
             }
-            new.start(exchange)
+            new.start(tries)
         }
         return { [groups] in
             guard group.remove(subscription) else { return }  // others still wait, or it has ended
@@ -69,11 +69,11 @@ final class Coalescing: Sendable {
         }
     }
 
-    /// What ``join(_:subscriber:kept:makeExchange:)`` found: a running group, a kept body, or nothing
+    /// What ``join(_:subscriber:kept:makeTries:)`` found: a running group, a kept body, or nothing
     /// (a new group).
     private enum Joined {
         case running(Group, Int)
-        case kept(Exchange.Outcome)
+        case kept(RequestTries.Outcome)
         case new(Group, Int)
     }
 
@@ -82,7 +82,7 @@ final class Coalescing: Sendable {
         private struct State {
             var subscribers: [Int: Subscriber] = [:]
             var nextID = 0
-            var exchange: Exchange?
+            var tries: RequestTries?
             var hasEnded = false
         }
 
@@ -99,26 +99,26 @@ final class Coalescing: Sendable {
         }
 
         /// Starts the group's exchange, unless every caller has already left.
-        func start(_ exchange: Exchange) {
+        func start(_ tries: RequestTries) {
             let abandoned = state.withLock { state -> Bool in
-                state.exchange = exchange
+                state.tries = tries
                 return state.hasEnded
             }
-            if !abandoned { exchange.start() }
+            if !abandoned { tries.start() }
         }
 
         /// Removes a caller. Returns `true` when it was the last: the group then ends and its exchange
         /// is cancelled.
         func remove(_ id: Int) -> Bool {
-            let exchange = state.withLock { state -> Exchange?? in
+            let tries = state.withLock { state -> RequestTries?? in
                 guard !state.hasEnded, state.subscribers.removeValue(forKey: id) != nil,
                     state.subscribers.isEmpty
                 else { return nil }
                 state.hasEnded = true
-                return .some(state.exchange)
+                return .some(state.tries)
             }
-            guard let exchange else { return false }
-            exchange?.cancel()
+            guard let tries else { return false }
+            tries?.cancel()
             return true
         }
 
@@ -126,7 +126,7 @@ final class Coalescing: Sendable {
         func end() -> [Subscriber] {
             let subscribers = state.withLock { state -> [Subscriber] in
                 state.hasEnded = true
-                defer { state.subscribers = [:]; state.exchange = nil }
+                defer { state.subscribers = [:]; state.tries = nil }
                 return state.subscribers.sorted { $0.key < $1.key }.map(\.value)
             }
             return subscribers

@@ -13,7 +13,7 @@ extension RequestHandle {
     public static func delivering<Value: Sendable>(
         _ result: Result<Value, APIError>, to completion: @escaping @MainActor (Result<Value, APIError>) -> Void
     ) -> RequestHandle {
-        let call = Call(.mainActor(completion))
+        let call = ExactlyOnceCompletion(.mainActor(completion))
         call.finish(result)
         return call.handle
     }
@@ -31,7 +31,7 @@ extension RequestHandle {
         completion: @escaping @MainActor (Result<Value, APIError>) -> Void,
         _ body: @escaping @Sendable () async throws(APIError) -> Value
     ) -> RequestHandle {
-        let call = Call(.mainActor(completion))
+        let call = ExactlyOnceCompletion(.mainActor(completion))
         let task = Task {
             do throws(APIError) {
                 call.finish(.success(try await body()))

@@ -18,7 +18,7 @@ final class ClientFuzzFindingsTests: XCTestCase {
         func read(_ value: String, status: Int = 503) -> TimeInterval? {
             let response = HTTPURLResponse(
                 url: url, statusCode: status, httpVersion: "HTTP/1.1", headerFields: ["Retry-After": value])
-            return Exchange.retryAfter(in: response)
+            return RequestTries.retryAfter(in: response)
         }
         for value in ["inf", "infinity", "nan", "1e3", "0x10", "+5", "-1", "1.5", "", "Wed, 21 Oct 2015 07:28:00 GMT"] {
             XCTAssertNil(read(value), value)

@@ -285,6 +285,7 @@ final class MessageTablesTests: XCTestCase {
             for term in Self.mainlandTerms {
                 XCTAssertFalse(checked.contains(term), "\(term) in: \(text)")
             }
+            XCTAssertFalse(text.contains("你"), "the glossary addresses the reader as 您: \(text)")
             let paragraph = TraditionalChineseMessages().explain(message).description
             XCTAssertFalse(paragraph.contains("。 "), "sentences are joined without spaces: \(paragraph)")
             XCTAssertTrue(paragraph.hasSuffix("。") || paragraph.hasSuffix("？"), paragraph)
@@ -292,6 +293,7 @@ final class MessageTablesTests: XCTestCase {
         let table = TraditionalChineseMessages()
         for text in [table.mainQueueWarning(seconds: 2), table.endedWarning(calls: 2)] {
             XCTAssertTrue(text.filter { Self.simplifiedOnly.contains($0) }.isEmpty, text)
+            XCTAssertFalse(text.contains("你"), "the glossary addresses the reader as 您: \(text)")
         }
         // The control: the check sees a simplified character and a mainland term.
         XCTAssertFalse("无法连接服务器".filter { Self.simplifiedOnly.contains($0) }.isEmpty)
@@ -307,10 +309,15 @@ final class MessageTablesTests: XCTestCase {
             let traditional = text.filter { Self.traditionalOnly.contains($0) }
             XCTAssertTrue(traditional.isEmpty, "traditional characters \(traditional) in: \(text)")
             for term in taiwanTerms { XCTAssertFalse(text.contains(term), "\(term) in: \(text)") }
+            XCTAssertFalse(text.contains("你"), "the glossary addresses the reader as 您: \(text)")
             let paragraph = SimplifiedChineseMessages().explain(message).description
             XCTAssertTrue(paragraph.hasSuffix("。") || paragraph.hasSuffix("？"), paragraph)
         }
         for term in ["服务器", "网络", "连接", "文件", "请求"] { XCTAssertTrue(all.contains(term), term) }
+        let table = SimplifiedChineseMessages()
+        for text in [table.mainQueueWarning(seconds: 2), table.endedWarning(calls: 2)] {
+            XCTAssertFalse(text.contains("你"), "the glossary addresses the reader as 您: \(text)")
+        }
     }
 
     /// English words that never occur in a Swedish or Chinese sentence.

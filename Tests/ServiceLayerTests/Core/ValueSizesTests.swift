@@ -18,7 +18,7 @@ final class ValueSizesTests: XCTestCase {
         size(ResponseReading<[String]>.self), size(RequestBody?.self), size(EndedTry.self), size(ExchangeOutcome.self),
         size(APIError.self), size(APIError.Body.self), size(RequestProblem.self), size(FileProblem.self),
         size(URLError.self), size(URLRequest.self), size(OwnOriginHeaders.self), size(ConditionalGET.self),
-        size(TransferPlan.self), size(Delivery<[String]>.self), size(ExchangeReport.self),
+        size(TransferPlan.self), size(CompletionRoute<[String]>.self), size(ExchangeReport.self),
         size(APIClient.Options.self), size(RetryPolicy.self), size(DecodingFailure.self), size(Message.self),
     ]
 

@@ -41,13 +41,15 @@ final class ArticleFileNamesTests: XCTestCase {
     }
 
     func testAMovedFileIsReported() {
-        let files: Set<String> = ["Sources/ServiceLayerCore/Sending/Exchange.swift", "Tests/ServiceLayerTests/Seams/"]
-        XCTAssertTrue(Self.resolves("Sending/Exchange.swift", in: files))
-        XCTAssertTrue(Self.resolves("Exchange.swift", in: files))
+        let files: Set<String> = [
+            "Sources/ServiceLayerCore/Sending/RequestTries.swift", "Tests/ServiceLayerTests/Seams/",
+        ]
+        XCTAssertTrue(Self.resolves("Sending/RequestTries.swift", in: files))
+        XCTAssertTrue(Self.resolves("RequestTries.swift", in: files))
         XCTAssertTrue(Self.resolves("Tests/ServiceLayerTests/Seams/", in: files))
-        XCTAssertFalse(Self.resolves("Client/Exchange.swift", in: files))
+        XCTAssertFalse(Self.resolves("Client/RequestTries.swift", in: files))
         XCTAssertFalse(Self.resolves("Tests/ServiceLayerTests/Gone/", in: files))
-        XCTAssertTrue(Self.isPath("Client/Exchange.swift"))
+        XCTAssertTrue(Self.isPath("Client/RequestTries.swift"))
         XCTAssertTrue(Self.isPath(".ci/learner.sh"))
         XCTAssertFalse(Self.isPath("APIClient/Options/timeout"))
         XCTAssertFalse(Self.isPath("application/json"))

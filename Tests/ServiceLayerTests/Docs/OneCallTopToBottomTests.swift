@@ -36,7 +36,7 @@ final class OneCallTopToBottomTests: XCTestCase {
     func testTheCountIsReadFromTheWalk() throws {
         let sources = FileManager.default.temporaryDirectory.appendingPathComponent("one-call-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: sources) }
-        for path in ["App/Menu.swift", "Core/Sending/Exchange.swift", "Core/Plumbing/Lock.swift"] {
+        for path in ["App/Menu.swift", "Core/Sending/RequestTries.swift", "Core/Plumbing/Lock.swift"] {
             let file = sources.appendingPathComponent(path)
             try FileManager.default.createDirectory(
                 at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -50,8 +50,8 @@ final class OneCallTopToBottomTests: XCTestCase {
             | step | file | functions | what happens |
             |---|---|---|---|
             | 1 | `App/Menu.swift` | `start()` | starts |
-            | 2 | `Core/Sending/Exchange.swift` | `start()` | sends, under `Lock.swift` |
-            | 3 | `Core/Sending/Exchange.swift` | `start()` | again, the same file |
+            | 2 | `Core/Sending/RequestTries.swift` | `start()` | sends, under `Lock.swift` |
+            | 3 | `Core/Sending/RequestTries.swift` | `start()` | again, the same file |
             """
         let check = try OneCallArticleCheck(article: article, sources: sources, coreRoot: "Core")
         let count = try check.pathFiles(controllerRoot: "App")
@@ -68,8 +68,8 @@ final class OneCallTopToBottomTests: XCTestCase {
         defer { try? FileManager.default.removeItem(at: sources) }
         let folder = sources.appendingPathComponent("Core/Sending")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try "struct Exchange { func start() {} }".write(
-            to: folder.appendingPathComponent("Exchange.swift"), atomically: true, encoding: .utf8)
+        try "struct RequestTries { func start() {} }".write(
+            to: folder.appendingPathComponent("RequestTries.swift"), atomically: true, encoding: .utf8)
         try "enum Planted {}".write(
             to: folder.appendingPathComponent("Planted.swift"), atomically: true, encoding: .utf8)
         let article = """
@@ -77,7 +77,7 @@ final class OneCallTopToBottomTests: XCTestCase {
 
             | step | file | functions | what happens |
             |---|---|---|---|
-            | 1 | `Core/Sending/Exchange.swift` | `start()`, `Exchange.resume()` | sends |
+            | 1 | `Core/Sending/RequestTries.swift` | `start()`, `RequestTries.resume()` | sends |
             | 2 | `Core/Sending/Gone.swift` | `send(_:)` | gone |
 
             ## In these folders, not on a plain GET
@@ -88,7 +88,7 @@ final class OneCallTopToBottomTests: XCTestCase {
         XCTAssertEqual(
             try check.problems(),
             [
-                "step 1: Core/Sending/Exchange.swift declares no `Exchange.resume()`",
+                "step 1: Core/Sending/RequestTries.swift declares no `RequestTries.resume()`",
                 "step 2: Core/Sending/Gone.swift does not exist",
                 "`Renamed.swift` is named but no such file exists",
                 "Core/Sending/Planted.swift is in a folder the walk passes through, but not on the page",

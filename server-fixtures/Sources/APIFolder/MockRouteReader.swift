@@ -106,9 +106,9 @@ struct MockRouteReader {
         let headers = headerValues.sorted { $0.key < $1.key }.map {
             HTTPResponse.Field(name: $0.key, value: $0.value)
         }
-        let bodyKinds = ["body", "text", "file"].filter { members[$0] != nil }
+        let bodyKinds = ["body", "text", "file", "events"].filter { members[$0] != nil }
         guard bodyKinds.count <= 1 else {
-            throw error(node, "\(field).\(bodyKinds[1])", "only one of body, text and file may be given")
+            throw error(node, "\(field).\(bodyKinds[1])", "only one of body, text, file and events may be given")
         }
         var contentType: String?
         var body = Data()
@@ -148,10 +148,20 @@ struct MockRouteReader {
             }
             fault = known
         }
-        return MockExample(
+        var example = MockExample(
             name: try string(members["name"], "\(field).name"),
             match: try match(members["match"], "\(field).match"),
             status: status, headers: headers, contentType: contentType, body: body, delay: delay, fault: fault)
+        if let list = members["events"] {
+            guard status == 200 else {
+                throw error(
+                    members["status"]!, "\(field).status",
+                    "must be 200 with events (an EventSource reads a stream only from a 200)")
+            }
+            example.events = try events(list, "\(field).events")
+            example.contentType = EventStreamBody.contentType
+        }
+        return example
     }
 
     func match(_ node: LocatedJSON?, _ field: String) throws(APIFolderError) -> MockExample.Match? {

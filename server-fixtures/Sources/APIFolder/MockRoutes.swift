@@ -13,14 +13,16 @@ struct MockExample: Sendable {
     /// Header fields, sorted by name (`Content-Type` here replaces the default one, `Cache-Control` the
     /// default `no-cache`).
     let headers: [HTTPResponse.Field]
-    /// The `Content-Type` from the body kind (nil without a body).
-    let contentType: String?
+    /// The `Content-Type` from the body kind (nil without a body; `text/event-stream` for events).
+    var contentType: String?
     /// The body bytes (JSON, text or a file's bytes).
     let body: Data
     /// Seconds to wait before answering.
     let delay: TimeInterval
     /// A fault to answer with instead (the kinds of ``Fault`` without parameters, and `slowBody`).
     let fault: Fault?
+    /// Server-sent events answered instead of a body (`"events"`), each after its wait; nil for a body.
+    var events: EventStreamBody?
 
     /// What a request must have for an example to apply; each part optional, all given parts must hold.
     struct Match: Sendable {
@@ -46,11 +48,19 @@ struct MockExample: Sendable {
         }
     }
 
-    /// The response for this example.
+    /// The response for this example: its body, or its events written as they happen (with the stream's
+    /// `Cache-Control: no-cache` and `X-Accel-Buffering: no` unless the example sets them).
     var response: HTTPResponse {
         let ownType = headers.contains { $0.name.lowercased() == "content-type" }
         var response = HTTPResponse(
             status: status, contentType: ownType ? nil : contentType, body: body, fields: headers)
+        if let events {
+            let defaults = EventStreamBody.fields.filter { field in
+                !headers.contains { HTTPResponse.sameName($0.name, field.name) }
+            }
+            response.fields += defaults
+            response.events = events
+        }
         response.delay = delay
         response.fault = fault
         return response
@@ -119,7 +129,8 @@ struct MockRoute: Sendable {
 ///
 /// A route is `{"method", "path", "examples": [example, ...]}`, or a route with one example's fields
 /// written in it directly. An example is `{"name", "match": {"params", "query", "headers", "body"}, "status",
-/// "headers", "body" | "text" | "file", "delay", "fault"}`, every field optional (`status` 200 by default).
+/// "headers", "body" | "text" | "file" | "events", "delay", "fault"}`, every field optional (`status` 200 by
+/// default). `events` is a stream: `[{"data", "event", "id", "retry", "wait"} | {"raw", "wait"}, ...]`.
 struct MockRoutes: Sendable {
     /// The routes, in file order.
     let routes: [MockRoute]
@@ -128,8 +139,10 @@ struct MockRoutes: Sendable {
 
     static let routeFields: Set<String> = ["method", "path", "examples"]
     static let exampleFields: Set<String> = [
-        "name", "match", "status", "headers", "body", "text", "file", "delay", "fault",
+        "name", "match", "status", "headers", "body", "text", "file", "events", "delay", "fault",
     ]
+    /// The fields of one event of an example's `events`.
+    static let eventFields: Set<String> = ["data", "event", "id", "retry", "wait", "raw"]
     static let matchFields: Set<String> = ["params", "query", "headers", "body"]
     /// The fault names a route file may use.
     static let faults: [String: Fault] = [

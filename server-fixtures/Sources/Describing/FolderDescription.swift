@@ -437,6 +437,11 @@ struct FolderDescription {
                 var media: [String: ServerJSON] = ["schema": Shape.infer(values).schema()]
                 if !named.isEmpty { media["examples"] = .object(named) }
                 content[type] = .object(media)
+            } else if let stream = examples.lazy.compactMap({ $0.element.events }).first {
+                // A stream (`"events"`): text/event-stream, its first example's events as written.
+                content[type] = .object([
+                    "schema": Self.type("string"), "example": .string(stream.events.map(\.text).joined()),
+                ])
             } else if !examples.allSatisfy({ $0.element.body.isEmpty }) {
                 content[type] = .object(["schema": Self.type("string")])
             }

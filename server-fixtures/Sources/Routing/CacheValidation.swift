@@ -57,7 +57,9 @@ final class CacheValidation: Sendable {
     /// when the request's preconditions say the client's copy is current.
     func finish(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         let path = request.routePath
-        guard request.method == "GET" || request.method == "HEAD", response.status == 200, isCacheable(path)
+        // An event stream (a routes.json "events" answer) is never the same twice: no validators.
+        guard request.method == "GET" || request.method == "HEAD", response.status == 200, response.events == nil,
+            isCacheable(path)
         else { return response }
         let current = representation(of: response, path: path)
         var full = current.response

@@ -14,15 +14,23 @@ struct EventStreamBody: Sendable, Equatable {
         var wait: TimeInterval
         var text: String
 
-        /// An event of `fields` (written `name: value`, a multi-line value as one line per line), after `wait`.
-        init(wait: TimeInterval = 0, id: String? = nil, event: String? = nil, retry: Int? = nil, data: String) {
+        /// An event of these fields (written `name: value`; `data` as one `data:` line per line of it, none
+        /// when nil), after `wait`.
+        init(wait: TimeInterval = 0, id: String? = nil, event: String? = nil, retry: Int? = nil, data: String?) {
             var lines: [String] = []
             if let id { lines.append("id: \(id)") }
             if let event { lines.append("event: \(event)") }
             if let retry { lines.append("retry: \(retry)") }
-            lines += data.split(separator: "\n", omittingEmptySubsequences: false).map { "data: \($0)" }
+            lines += (data?.split(separator: "\n", omittingEmptySubsequences: false) ?? []).map { "data: \($0)" }
             self.wait = wait
             self.text = lines.joined(separator: "\n") + "\n\n"
+        }
+
+        /// Text written exactly as given, after `wait`: field lines and line ends of any kind, comments,
+        /// a byte-order mark, part of an event (a `routes.json` stream's `raw` event).
+        init(wait: TimeInterval = 0, raw: String) {
+            self.wait = wait
+            self.text = raw
         }
     }
 

@@ -126,7 +126,7 @@ struct SimplifiedChineseMessages: TranslatedTable {
                 fix: "检查设备的时钟和服务器的令牌有效期，然后重试")
         case .tokenStorage(let reason):
             return .init(
-                zhHans: "无法保存登录信息（“\(reason)”），因此你已被登出",
+                zhHans: "无法保存登录信息（“\(reason)”），因此您已被登出",
                 why: "令牌存储无法写入它的文件",
                 fix: "确认令牌文件所在的目录存在且可写（或者改用其他 `TokenStore`），然后重新登录")
         case .file(let problem):
@@ -219,7 +219,7 @@ struct SimplifiedChineseMessages: TranslatedTable {
         case .symbolicLink(let file):
             return .init(
                 zhHans: "文件 \(file) 是一个符号链接，因此没有上传它",
-                why: "实际上传的将是链接所指向的内容，它可能会改变，也可能超出你预期的范围",
+                why: "实际上传的将是链接所指向的内容，它可能会改变，也可能超出您预期的范围",
                 fix: "上传链接所指向的普通文件")
         case .notRegularFile(let file):
             return .init(
@@ -268,7 +268,7 @@ struct SimplifiedChineseMessages: TranslatedTable {
         case .refusedLocal:
             return .init(zhHans: "无法连接\(G.connectTo(url))：\(G.onHostPort(place))没有任何程序接受连接",
                 why: "连接被拒绝：本机的那个端口上没有服务器在监听",
-                fix: "启动你的本地服务器（例如 `swift run fixture-server`，模拟你自己的 API 时加上 `--api FOLDER`），"
+                fix: "启动您的本地服务器（例如 `swift run fixture-server`，模拟您自己的 API 时加上 `--api FOLDER`），"
                     + "并确认它在那个端口上监听——端口写错和服务器没有运行，看起来都是这样")
         case .refusedRemote:
             return .init(zhHans: "无法连接\(G.connectTo(url))：\(G.onHostPort(place))没有任何程序接受连接",
@@ -643,7 +643,7 @@ struct SimplifiedChineseMessages: TranslatedTable {
     }
 
     private func decodingFix(_ fix: DecodingFix) -> String {
-        let decoderOption = "在你作为 `APIClient.Options(decoder:)` 传入的 `JSONDecoder` 上"
+        let decoderOption = "在您作为 `APIClient.Options(decoder:)` 传入的 `JSONDecoder` 上"
         switch fix {
         case .convertFromSnakeCase(let property, let key):
             return "\(decoderOption)设置 `decoder.keyDecodingStrategy = .convertFromSnakeCase`，或者添加 "
@@ -702,8 +702,8 @@ struct SimplifiedChineseMessages: TranslatedTable {
           主线程在此期间也没有发出任何调用。
           原因：APIClient.send(_:completion:) 和各控制器的完成回调运行在主 actor 上，也就是主队列上；
           在命令行程序中，当主线程在休眠、等待信号量或调度组，或者已经从顶层代码返回时，没有任何东西会执行
-          主队列（程序随后会在没有任何输出的情况下以退出状态 0 结束）。如果你的主线程是有意先忙碌几秒钟、
-          然后才执行主队列，那么完成回调只是在等待它，这条警告与你无关。
+          主队列（程序随后会在没有任何输出的情况下以退出状态 0 结束）。如果您的主线程是有意先忙碌几秒钟、
+          然后才执行主队列，那么完成回调只是在等待它，这条警告与您无关。
           \(Self.fixes)
         """
     }

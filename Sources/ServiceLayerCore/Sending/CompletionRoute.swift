@@ -6,7 +6,7 @@ import FoundationNetworking
 
 /// Where a call's result goes: to a main-actor completion, on the main queue, or to a `Sendable`
 /// completion on a queue the caller chose.
-enum Delivery<Response>: Sendable {
+enum CompletionRoute<Response>: Sendable {
     /// A completion that runs on the main actor (the controllers' rule, and `APIClient.send(_:completion:)`'s).
     case mainActor(@MainActor (Result<Response, APIError>) -> Void)
     /// A completion that runs on `queue`. Only made for `Sendable` responses.
@@ -15,7 +15,7 @@ enum Delivery<Response>: Sendable {
     /// This delivery, counted by ``MainQueueWatchdog`` until its completion starts when it is a
     /// main-actor completion in a command-line program (so that a program ending before any completion
     /// ran is told why); itself otherwise.
-    func watched() -> Delivery {
+    func watched() -> CompletionRoute {
         guard case .mainActor(let completion) = self, MainQueueWatchdog.callSent() else { return self }
         return .mainActor { result in
             MainQueueWatchdog.completionStarts()

@@ -1,10 +1,10 @@
-/// How to stop the step under way of a call that runs in several steps (an `async` request hook, then
-/// the exchange; or a rejected try, a wait for a refresh, a second try).
+/// The step under way of a call that runs in several steps (an `async` request hook, then the request's
+/// tries; or a rejected try, a wait for a refresh, a second try), and how to stop it.
 ///
 /// Each step begins with ``begin()`` and registers its stop with ``onCancel(step:_:)``; a registration
 /// that arrives after a later step has begun is dropped, and one that arrives after the cancel runs at
-/// once. A plain call, in one step, needs none of this: its stop goes straight to its ``Call``.
-final class CancelSteps: Sendable {
+/// once. A plain call, in one step, needs none of this: its stop goes straight to its ``ExactlyOnceCompletion``.
+final class CurrentStep: Sendable {
     private struct State {
         var isCancelled = false
         var step = 0

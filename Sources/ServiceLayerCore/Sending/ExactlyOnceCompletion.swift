@@ -12,10 +12,10 @@ import Foundation
 /// UIKit's prepareForReuse is never handed that picture afterwards. A cancel made once the completion has
 /// started (from inside it, or later) changes nothing.
 ///
-/// (The handle is the call itself: a `Call` of the call's response type, so a call in flight holds one
+/// (The handle is the call itself: an `ExactlyOnceCompletion` of the call's response type, so a call in flight holds one
 /// object, not two.)
 public class RequestHandle: @unchecked Sendable {
-    // @unchecked: the handle has no state of its own; its one subclass, `Call`, keeps its state behind a
+    // @unchecked: the handle has no state of its own; its one subclass, `ExactlyOnceCompletion`, keeps its state behind a
     // lock.
     init() {}
 
@@ -39,17 +39,17 @@ public class RequestHandle: @unchecked Sendable {
 
 /// A call's exactly-once completion, guarded by a lock.
 ///
-/// `finish` and `cancel()` race to take the ``Delivery`` under the lock; whichever takes it queues the
+/// `finish` and `cancel()` race to take the ``CompletionRoute`` under the lock; whichever takes it queues the
 /// completion, the other does nothing — except that a main-actor completion queued by `finish` decides,
 /// under the same lock as it starts, between its result and ``APIError/cancelled``: a `cancel()` that
 /// came in between (on the main actor or from any thread) only marks the call cancelled, and the queued
 /// block delivers ``APIError/cancelled`` instead of the result. So the completion runs exactly once
-/// on every path. It always runs asynchronously (see ``Delivery``), never under the lock and never on
+/// on every path. It always runs asynchronously (see ``CompletionRoute``), never under the lock and never on
 /// the caller's stack. A cancel also runs the stop given to ``onCancel(_:)`` (a call in several steps
-/// gives ``CancelSteps/cancel()``).
-final class Call<Response>: RequestHandle, @unchecked Sendable {
+/// gives ``CurrentStep/cancel()``).
+final class ExactlyOnceCompletion<Response>: RequestHandle, @unchecked Sendable {
     private struct State: Sendable {
-        var delivery: Delivery<Response>?
+        var delivery: CompletionRoute<Response>?
         var wasCancelled = false
         /// Whether the completion has started, or was queued already cancelled.
         var completionStarted = false
@@ -69,7 +69,7 @@ final class Call<Response>: RequestHandle, @unchecked Sendable {
     ///   - keepsResults: Whether a result, once known, is delivered even if a cancel comes before the
     ///     completion starts (a downloaded file already moved into place); `false` by default, so a
     ///     main-actor completion receives ``APIError/cancelled`` then.
-    init(_ delivery: Delivery<Response>, finishing: (@Sendable () -> Void)? = nil, keepsResults: Bool = false) {
+    init(_ delivery: CompletionRoute<Response>, finishing: (@Sendable () -> Void)? = nil, keepsResults: Bool = false) {
         self.state = Locked(State(delivery: delivery))
         self.finishing = finishing
         if case .mainActor = delivery { self.cancelsLate = !keepsResults } else { self.cancelsLate = false }
@@ -98,12 +98,12 @@ final class Call<Response>: RequestHandle, @unchecked Sendable {
     /// Reads `outcome` with `reading` and delivers the result, unless the call already finished; a
     /// main-actor completion receives ``APIError/cancelled`` instead (unread) if the call is cancelled
     /// before it starts.
-    func finish(_ outcome: Exchange.Outcome, reading: ResponseReading<Response>, decoder: JSONDecoder) {
+    func finish(_ outcome: RequestTries.Outcome, reading: ResponseReading<Response>, decoder: JSONDecoder) {
         take()?.deliver(outcome, reading: reading, decoder: decoder, startsCancelled: startsCancelled)
     }
 
     override func cancel() {
-        let taken = state.withLock { state -> (Delivery<Response>, (@Sendable () -> Void)?)? in
+        let taken = state.withLock { state -> (CompletionRoute<Response>, (@Sendable () -> Void)?)? in
             guard let delivery = state.delivery else {
                 // The result is known and its completion queued: a late cancel wins until it starts.
                 if cancelsLate && !state.completionStarted { state.wasCancelled = true }
@@ -144,7 +144,7 @@ final class Call<Response>: RequestHandle, @unchecked Sendable {
     }
 
     /// Takes the delivery, so that nothing else delivers; `nil` when the call has already finished.
-    private func take() -> Delivery<Response>? {
+    private func take() -> CompletionRoute<Response>? {
         let delivery = state.withLock { state in
             defer { state.delivery = nil; state.stop = nil }
             return state.delivery

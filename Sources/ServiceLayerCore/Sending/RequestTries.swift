@@ -10,9 +10,9 @@ import FoundationNetworking
 ///
 /// The outcome is a 2xx body and response (or a 304, when the request revalidates a cached answer),
 /// or an ``APIError``: a non-2xx status becomes `.httpStatus` once no retry is left. It knows nothing
-/// of decoding, callback queues or other callers: ``APIClient`` decodes, ``Call`` delivers, and
+/// of decoding, callback queues or other callers: ``APIClient`` decodes, ``ExactlyOnceCompletion`` delivers, and
 /// ``Coalescing`` shares one exchange among identical `GET`s.
-final class Exchange: Sendable {
+final class RequestTries: Sendable {
     typealias Outcome = ExchangeOutcome
     /// Takes the outcome: returns how many calls it will reach (for the report, made first) and how to
     /// hand it to them.
@@ -100,7 +100,7 @@ final class Exchange: Sendable {
     private let extras: Extras?
     private let state: Locked<State>
     private let startTime = DispatchTime.now()
-    private static let timerQueue = DispatchQueue(label: "ServiceLayer.Exchange.timers", attributes: .concurrent)
+    private static let timerQueue = DispatchQueue(label: "ServiceLayer.RequestTries.timers", attributes: .concurrent)
 
     private var retryPolicy: RetryPolicy { extras?.retryPolicy ?? .default }
     /// Makes each retry's request with the request hooks; `nil` when there are none (a retry sends
