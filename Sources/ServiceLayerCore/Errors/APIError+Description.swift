@@ -49,7 +49,7 @@ extension APIError {
         case .notAnEventStream(let status, _, let body): return "notAnEventStream(\(status), \(body.count) bytes)"
         case .cutMidEvent(let events, let bytes): return "cutMidEvent(after \(events) events, \(bytes) bytes discarded)"
         case .eventTooLarge(let limit): return "eventTooLarge(over \(limit) bytes)"
-        case .errorEvent(let event): return "errorEvent(\(event.data.utf8.count) bytes)"
+        case .errorEvent(let type, let data, _): return "errorEvent(\(type), \(data.utf8.count) bytes)"
         case .buffered(let seconds, let bytes): return "buffered(\(Int(seconds)) s, \(bytes) bytes)"
         }
     }

@@ -52,9 +52,8 @@ extension EventStreamProblem {
         switch self {
         case .notAnEventStream(let status, let contentType, let body):
             return .notAnEventStream(status: status, contentType: contentType, body: transform(body))
-        case .errorEvent(var event):
-            event.data = String(decoding: transform(Data(event.data.utf8)), as: UTF8.self)
-            return .errorEvent(event)
+        case .errorEvent(let type, let data, let id):
+            return .errorEvent(type: type, data: String(decoding: transform(Data(data.utf8)), as: UTF8.self), id: id)
         case .cutMidEvent, .eventTooLarge, .buffered: return self
         }
     }

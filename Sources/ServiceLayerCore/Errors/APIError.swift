@@ -167,7 +167,7 @@ public enum APIError: Error, Sendable {
         case .httpStatus(_, let body): return body.data
         case .decoding(let failure): return failure.body
         case .eventStream(.notAnEventStream(_, _, let body), _): return body
-        case .eventStream(.errorEvent(let event), _): return Data(event.data.utf8)
+        case .eventStream(.errorEvent(_, let data, _), _): return Data(data.utf8)
         default: return nil
         }
     }

@@ -24,10 +24,12 @@ public enum EventStreamProblem: Sendable, Hashable {
     /// connection rather than grow without end.
     case eventTooLarge(limit: Int)
     /// The server sent an event of type `error` (as chat-completion APIs do, `event: error` with
-    /// `data: {"error":{"message":…}}`). Only the decoded streams (`events(for:decoding:…)`) end with it:
-    /// the plain ones deliver it as an event (the spec gives `error` no meaning). Its message quotes the
-    /// data's `error.message` or `message` when the data is such JSON; ``APIError/serverMessage`` reads it.
-    case errorEvent(ServerSentEvent)
+    /// `data: {"error":{"message":…}}`): its `type` (`"error"`), its `data` and the stream's last event ID
+    /// then (`nil` when none), as the ``ServerSentEvent`` had them. Only the decoded streams
+    /// (`events(for:decoding:…)`) end with it: the plain ones deliver it as an event (the spec gives `error`
+    /// no meaning). Its message quotes the data's `error.message` or `message` when the data is such JSON;
+    /// ``APIError/serverMessage`` reads it, and ``APIError/responseBody`` returns the data.
+    case errorEvent(type: String, data: String, id: String?)
     /// Bytes kept arriving for `seconds` without completing one event (an event begun and never ended):
     /// a proxy or the server is likely buffering the stream. `bytesReceived` is how many arrived in that
     /// time. The wait is ``ReconnectPolicy/bufferingLimit``; comments alone (a keep-alive) never count.

@@ -12,10 +12,9 @@ extension MessageEngine {
         case .cutMidEvent(let events, let bytes):
             return .cutMidEvent(url: url, eventsRead: events, unfinishedBytes: bytes)
         case .eventTooLarge(let limit): return .eventTooLarge(url: url, limitMiB: limit >> 20)
-        case .errorEvent(let event):
-            let data = Data(event.data.utf8)
-            if let said = ServerMessage.read(data) { return .errorEvent(url: url, said: .quoted(said)) }
-            return .errorEvent(url: url, said: .data(JSONReading.firstBytes(event.data)))
+        case .errorEvent(_, let data, _):
+            if let said = ServerMessage.read(Data(data.utf8)) { return .errorEvent(url: url, said: .quoted(said)) }
+            return .errorEvent(url: url, said: .data(JSONReading.firstBytes(data)))
         case .buffered(let seconds, let bytes):
             return .buffered(url: url, seconds: Int(seconds.rounded()), bytes: bytes)
         }

@@ -13,7 +13,7 @@ extension APIClient {
     ///
     /// A `data` of `[DONE]` ends the stream quietly (the connection is closed, `completion` receives
     /// success); an `error` event ends it with ``APIError/eventStream(_:url:)`` carrying the event
-    /// (``EventStreamProblem/errorEvent(_:)``: the message quotes its data's `error.message` or `message`,
+    /// (``EventStreamProblem/errorEvent(type:data:id:)``: the message quotes its data's `error.message` or `message`,
     /// as ``APIError/serverMessage`` reads it); events of another type than `message` are skipped; an
     /// event that does not decode ends the stream with ``APIError/decoding(_:)`` naming its coding path,
     /// the event's data as the body. Everything else is as ``events(for:reconnect:onEvent:completion:)``.
@@ -97,7 +97,7 @@ extension APIClient {
 
     /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON: the `async` twin of
     /// `events(for:decoding:reconnect:onValue:completion:)`, for `for try await`. The sequence ends at
-    /// `[DONE]` or the end of the stream, and throws at an `error` event (``EventStreamProblem/errorEvent(_:)``).
+    /// `[DONE]` or the end of the stream, and throws at an `error` event (``EventStreamProblem/errorEvent(type:data:id:)``).
     /// - Parameters:
     ///   - endpoint: What to send.
     ///   - type: The type each event's data decodes as, with the client's decoder.

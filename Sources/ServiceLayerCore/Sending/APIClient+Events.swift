@@ -87,7 +87,7 @@ extension APIClient {
     /// `events(for:…)`. `consume` receives whether the call was cancelled, to stop handing on values.
     /// - Parameters:
     ///   - endsAtErrorEvent: Whether an `error` event ends the stream with
-    ///     ``EventStreamProblem/errorEvent(_:)`` (the decoded forms) instead of reaching `consume`.
+    ///     ``EventStreamProblem/errorEvent(type:data:id:)`` (the decoded forms) instead of reaching `consume`.
     func streamEvents<Response>(
         for endpoint: Endpoint<Response>, reconnect: ReconnectPolicy, endsAtErrorEvent: Bool,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void,

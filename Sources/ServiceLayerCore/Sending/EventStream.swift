@@ -58,7 +58,7 @@ final class EventStream: Sendable {
     ///   - policy: When a cut `GET` stream connects again (any other method never does), and how long an
     ///     event may stay unfinished while bytes arrive.
     ///   - endsAtErrorEvent: Whether an `error` event ends the stream with
-    ///     ``EventStreamProblem/errorEvent(_:)`` instead of reaching `consume`.
+    ///     ``EventStreamProblem/errorEvent(type:data:id:)`` instead of reaching `consume`.
     ///   - consume: Receives each chunk's events (on URLSession's delegate queue).
     ///   - finish: Receives the end, once: success when the server ended the stream (or answered 204).
     init<Response>(

@@ -122,7 +122,8 @@ final class EventSink: Sendable {
             }
             var events = state.reader.read(data)
             if watch.endsAtErrorEvent, let error = events.firstIndex(where: { $0.event == "error" }) {
-                state.failure = .errorEvent(events[error])
+                let event = events[error]
+                state.failure = .errorEvent(type: event.event, data: event.data, id: event.id)
                 events.removeSubrange(error...)
             }
             state.delivered += events.count

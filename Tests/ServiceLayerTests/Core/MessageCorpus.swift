@@ -138,8 +138,8 @@ enum MessageCorpus {
             .notAnEventStream(status: 203, contentType: nil, body: Data()),
             .cutMidEvent(eventsRead: 3, unfinishedBytes: 42), .cutMidEvent(eventsRead: 1, unfinishedBytes: 7),
             .cutMidEvent(eventsRead: 0, unfinishedBytes: 7), .eventTooLarge(limit: 16 << 20),
-            .errorEvent(ServerSentEvent(event: "error", data: #"{"error":{"message":"The model is overloaded"}}"#)),
-            .errorEvent(ServerSentEvent(id: "9", event: "error", data: "boom at step 4")),
+            .errorEvent(type: "error", data: #"{"error":{"message":"The model is overloaded"}}"#, id: nil),
+            .errorEvent(type: "error", data: "boom at step 4", id: "9"),
             .buffered(seconds: 30.2, bytesReceived: 4096),
         ]
         return problems.flatMap { problem in [url, nil].map { APIError.eventStream(problem, url: $0) } }

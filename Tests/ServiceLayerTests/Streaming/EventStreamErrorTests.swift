@@ -163,7 +163,7 @@ final class EventStreamErrorTests: XCTestCase {
         XCTAssertEqual(values, [1], "the values before the error event, none after it")
         let data = #"{"error":{"message":"The model is overloaded"}}"#
         XCTAssertEqual(
-            error, .eventStream(.errorEvent(ServerSentEvent(id: "4", event: "error", data: data)), url: nil))
+            error, .eventStream(.errorEvent(type: "error", data: data, id: "4"), url: nil))
         XCTAssertEqual(error?.serverMessage, "The model is overloaded")
         let text = try XCTUnwrap(error?.errorDescription)
         XCTAssertTrue(text.contains("\(server.baseURL.absoluteString)chat sent an `error` event"), text)
@@ -310,8 +310,8 @@ final class FixtureServerEventErrorTests: FixtureServerTestCase {
             }
             XCTFail("the error event ends the decoded stream")
         } catch let error as APIError {
-            guard case .eventStream(.errorEvent(let event), let url) = error else { return XCTFail("\(error)") }
-            XCTAssertEqual(event.event, "error")
+            guard case .eventStream(.errorEvent(let type, _, _), let url) = error else { return XCTFail("\(error)") }
+            XCTAssertEqual(type, "error")
             XCTAssertEqual(url?.path, "/v1/chat/completions")
             XCTAssertEqual(error.serverMessage, "The model is overloaded")
         }
