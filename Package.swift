@@ -101,15 +101,25 @@ let package = Package(
             dependencies: ["ServiceLayer"],
             path: "Tests/EventTranscript"
         ),
+        // The language-choice table both sides' tests read (`Tests/LanguageChoice/language-choice.json`) and its
+        // one loader. Internal: no product.
+        .target(
+            name: "LanguageChoiceTable",
+            path: "Tests/LanguageChoice",
+            exclude: ["README.md", "language-choice.json"]
+        ),
         .testTarget(
             name: "ServiceLayerTests",
-            dependencies: ["ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer", "Loopback"],
+            dependencies: [
+                "ServiceLayer", "ServiceLayerCore", "ServiceLayerTesting", "FixtureServer", "Loopback",
+                "LanguageChoiceTable",
+            ],
             path: "Tests/ServiceLayerTests",
             exclude: ["TestSupport/README.md"]
         ),
         .testTarget(
             name: "FixtureServerTests",
-            dependencies: ["FixtureServer", "ServiceLayerTesting", "Loopback"],
+            dependencies: ["FixtureServer", "ServiceLayerTesting", "Loopback", "LanguageChoiceTable"],
             path: "Tests/FixtureServerTests"
         ),
         .testTarget(

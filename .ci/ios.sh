@@ -162,6 +162,7 @@ package_modules=(
     main-queue-trap exe "$(sources main-queue-trap no Tests/MainQueueTrap)"
     message-language-probe exe "$(sources message-language-probe no Tests/MessageLanguageProbe)"
     event-transcript exe "$(sources event-transcript no Tests/EventTranscript)"
+    LanguageChoiceTable lib "$(sources LanguageChoiceTable no Tests/LanguageChoice)"
 )
 
 # Diagnostics name the scratch folder's links (and the os(macOS) pass's copies, beside them as

@@ -5,7 +5,7 @@
 # compiler's own error, named here with its layer and file.
 #
 # The client core (Sources/ServiceLayerCore), low to high: Plumbing (locks, timers, files, the main
-# queue) < Safety (origins, redaction, redirects, secrets) < Errors and Messages, one layer (Errors/:
+# queue) < Safety (origins, loopback hosts, redaction, redirects, secrets) < Errors and Messages, one layer (Errors/:
 # APIError, the type a learner switches over; Messages/: the language-neutral message engine and one
 # folder per language's table, English/ first; they use each other, so they are checked together) <
 # Responses (the outcome of an exchange and how an endpoint reads it) < Seams (request hooks, retry

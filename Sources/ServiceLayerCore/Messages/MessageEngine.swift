@@ -54,9 +54,7 @@ enum MessageEngine {
     static func transport(_ error: URLError, contextURL: URL?) -> Message {
         let failing = error.failingURL ?? contextURL
         let place = TransportPlace(url: failing.flatMap(ShownURL.text), hostPort: failing.flatMap(ShownURL.hostPort))
-        let host = failing.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: true)?.host }?.lowercased()
-        let isLoopback =
-            ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host ?? "") || host?.hasPrefix("127.") == true
+        let isLoopback = failing.map { LoopbackHost.matches($0.absoluteURL) } ?? false
         switch (error.userInfo[TransportHint.key] as? String).flatMap(TransportHint.init(rawValue:)) {
         case .httpsToPlainServer?: return .transport(.httpsToPlainServer, place)
         case .bodyCutShort?:

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageChoiceTable
 import XCTest
 
 @testable import FixtureServer
@@ -9,31 +10,6 @@ import XCTest
 final class LanguageChoiceTests: FixtureTestCase {
     override func makeServer() -> FixtureServer { apiServer(Self.moviesFolder) }
 
-    /// The shared table (see `Tests/LanguageChoice/README.md`).
-    struct Table: Decodable {
-        struct Tag: Decodable {
-            let tag: String
-            let language: String?
-        }
-        struct List: Decodable {
-            let tags: [String]
-            let language: String
-        }
-        struct Header: Decodable {
-            let header: String?
-            let language: String
-        }
-        let tags: [Tag]
-        let lists: [List]
-        let headers: [Header]
-
-        static func load() throws -> Table {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../LanguageChoice/language-choice.json").standardizedFileURL
-            return try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
-        }
-    }
-
     /// The server's language for a tag of the table (`en`, `zh-Hant`, `zh-Hans`, `sv`).
     private func language(_ tag: String?, file: StaticString = #filePath, line: UInt = #line) -> TeachingLanguage? {
         guard let tag else { return nil }
@@ -43,7 +19,7 @@ final class LanguageChoiceTests: FixtureTestCase {
     }
 
     func testEveryTagOfTheSharedTable() throws {
-        let table = try Table.load()
+        let table = try LanguageChoiceTable.load()
         XCTAssertGreaterThan(table.tags.count, 20)
         for row in table.tags {
             XCTAssertEqual(TeachingLanguage.language(ofRange: row.tag), language(row.language), row.tag)
@@ -52,14 +28,14 @@ final class LanguageChoiceTests: FixtureTestCase {
     }
 
     func testEveryListOfTheSharedTableAsOneHeader() throws {
-        for row in try Table.load().lists {
+        for row in try LanguageChoiceTable.load().lists {
             let header = row.tags.joined(separator: ", ")
             XCTAssertEqual(TeachingLanguage.parse(header), language(row.language), header)
         }
     }
 
     func testEveryHeaderOfTheSharedTable() throws {
-        let table = try Table.load()
+        let table = try LanguageChoiceTable.load()
         XCTAssertGreaterThan(table.headers.count, 30)
         for row in table.headers {
             XCTAssertEqual(TeachingLanguage.parse(row.header), language(row.language), String(describing: row.header))

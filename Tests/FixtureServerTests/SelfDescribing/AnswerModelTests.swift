@@ -9,17 +9,6 @@ import XCTest
 /// into one program that decodes every example answer of `/openapi.json` and live answers of the movies
 /// example, and must exit 0.
 final class AnswerModelTests: OptionsTestCase {
-    /// The Swift source of every model on `/docs`, HTML entities decoded, without `JSONValue` (added once).
-    private func models(_ server: FixtureServer) throws -> [String] {
-        let page = try send(server, "GET", "/docs", ["Accept": "text/html"])
-        XCTAssertEqual(page.status, 200)
-        return page.text.components(separatedBy: "<pre class=\"swift\"><code>").dropFirst().map { part in
-            String(part.components(separatedBy: "</code></pre>")[0]).replacingOccurrences(of: "&lt;", with: "<")
-                .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
-                .replacingOccurrences(of: "&amp;", with: "&").components(separatedBy: "/// Any JSON value")[0]
-        }
-    }
-
     /// A Swift statement decoding `json` as `type`, naming `what` when it fails.
     private func decoding(_ type: String, _ json: Data, _ what: String) -> String {
         let text = String(decoding: json, as: UTF8.self)
@@ -32,7 +21,7 @@ final class AnswerModelTests: OptionsTestCase {
 
     func testTheModelsOnDocsDecodeEveryRoutesAnswer() throws {
         let server = try startExtraServer(try FixtureServer(api: Self.moviesFolder, options: .init()))
-        let sources = try models(server)
+        let sources = try docsModels(server)
         let page = try send(server, "GET", "/docs", ["Accept": "text/html"]).text
         let document = try JSONReader.parse(send(server, "GET", "/openapi.json").body).value
         let answers = AnswerModel.all(document)
@@ -89,7 +78,6 @@ final class AnswerModelTests: OptionsTestCase {
         }
         XCTAssertGreaterThan(expected, 10)
 
-        let work = try folder("answers")
         let main = """
             import Foundation
 
@@ -102,17 +90,7 @@ final class AnswerModelTests: OptionsTestCase {
             exit(failed == 0 ? 0 : 1)
 
             """
-        let file = try work.write("main.swift", main)
-        let binary = work.url.appendingPathComponent("decode")
-        let compile = try run(
-            "/usr/bin/env",
-            [
-                "swiftc", "-module-cache-path", work.url.appendingPathComponent("cache").path, file.path, "-o",
-                binary.path,
-            ])
-        XCTAssertEqual(compile.status, 0, "swiftc:\n\(compile.output)\n\(main)")
-        guard compile.status == 0 else { return }
-        let result = try run(binary.path, [])
+        guard let result = try compileAndRun(main, in: "answers") else { return }
         XCTAssertEqual(result.status, 0, result.output)
         XCTAssertTrue(result.output.contains("decoded \(expected), failed 0"), result.output)
     }
@@ -122,26 +100,5 @@ final class AnswerModelTests: OptionsTestCase {
         XCTAssertEqual(AnswerModel.name(of: "/movie/{id}/credits"), "MovieCreditsAnswer")
         XCTAssertEqual(AnswerModel.name(of: "/"), "RootAnswer")
         XCTAssertEqual(AnswerModel.name(of: "/2fa-codes"), "Root2faCodesAnswer")
-    }
-
-    /// Runs `path` with `arguments` to its end: its status and its output (stdout and stderr). Skips the test
-    /// where there are no child processes: `Process` exists on macOS and Linux only
-    /// (https://developer.apple.com/documentation/foundation/process lists macOS only), so without this fence the
-    /// test target does not compile for iOS, tvOS, watchOS or visionOS.
-    private func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        #if os(Linux) || os(macOS)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
-        #else
-        throw XCTSkip("child processes (swiftc, the compiled program) are started on Linux and macOS only")
-        #endif
     }
 }

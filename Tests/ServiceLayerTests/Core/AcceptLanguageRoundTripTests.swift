@@ -101,43 +101,13 @@ final class AcceptLanguageRoundTripTests: XCTestCase {
         XCTAssertEqual(fromSession, "fr, sv;q=0.5")
     }
 
-    /// The probe (Tests/MessageLanguageProbe) with `LANG=lang`: its language and the error's message. Skips the
-    /// test where there are no child processes: `Process` exists on macOS and Linux only
-    /// (https://developer.apple.com/documentation/foundation/process lists macOS only), so without this fence the
-    /// test target does not compile for iOS, tvOS, watchOS or visionOS.
+    /// The probe (Tests/MessageLanguageProbe) with `LANG=lang`, sending `GET /movis` to the server: its
+    /// language and the error's message.
     private func probe(lang: String) throws -> (language: String, message: String) {
-        #if os(Linux) || os(macOS)
-        let folders = [
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ]
-        guard
-            let executable = folders.map({ $0.appendingPathComponent("message-language-probe") })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-        else {
-            XCTFail("message-language-probe was not built next to the tests (run `swift build --build-tests`)")
-            throw XCTSkip("no message-language-probe executable")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["--get", server.baseURL.absoluteString, "movis"]
-        var environment = ProcessInfo.processInfo.environment.filter {
-            !["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"].contains($0.key)
-        }
-        environment["LANG"] = lang
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+        let lines = try runMessageLanguageProbe(
+            ["LANG": lang], arguments: ["--get", server.baseURL.absoluteString, "movis"])
         XCTAssertEqual(lines.count, 2, "\(lang): \(lines)")
         return (lines.first ?? "", lines.last ?? "")
-        #else
-        throw XCTSkip("child processes are started on Linux and macOS only")
-        #endif
     }
 
     func testLANGReachesTheServerAndComesBackInAChildProcess() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import LanguageChoiceTable
 import XCTest
 
 @testable import ServiceLayerCore
@@ -7,38 +8,13 @@ import XCTest
 /// (issue 56). The cases are `Tests/LanguageChoice/language-choice.json`, which the server's tests read too.
 /// A language the client has no table for yet is passed over, as the rules say for any other language.
 final class LanguageChoiceTests: XCTestCase {
-    /// The shared table (see `Tests/LanguageChoice/README.md`): the rows the client reads.
-    struct Table: Decodable {
-        struct Tag: Decodable {
-            let tag: String
-            let language: String?
-        }
-        struct List: Decodable {
-            let tags: [String]
-            let language: String
-        }
-        struct Locale: Decodable {
-            let locale: String
-            let language: String?
-        }
-        let tags: [Tag]
-        let lists: [List]
-        let locales: [Locale]
-
-        static func load() throws -> Table {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../LanguageChoice/language-choice.json").standardizedFileURL
-            return try JSONDecoder().decode(Table.self, from: Data(contentsOf: url))
-        }
-    }
-
     /// The client's language for a language of the table; nil for one it has no table for (passed over).
     private func clientLanguage(_ tag: String?) -> APIError.MessageLanguage? {
         tag.flatMap(APIError.MessageLanguage.init(rawValue:))
     }
 
     func testEveryTagAndLocaleOfTheSharedTable() throws {
-        let table = try Table.load()
+        let table = try LanguageChoiceTable.load()
         let rows = table.tags.map { ($0.tag, $0.language) } + table.locales.map { ($0.locale, $0.language) }
         XCTAssertGreaterThan(rows.count, 30)
         for (tag, language) in rows {
@@ -55,7 +31,7 @@ final class LanguageChoiceTests: XCTestCase {
     /// language the client has no table for yet — the next tag's, each tag's language read from the table's
     /// `tags` rows (so `zh-CN, zh-TW` is 繁體中文 until the client writes 简体中文).
     func testEveryListOfTheSharedTable() throws {
-        let table = try Table.load()
+        let table = try LanguageChoiceTable.load()
         let perTag = Dictionary(uniqueKeysWithValues: table.tags.map { ($0.tag, $0.language) })
         var exact = 0
         for row in table.lists {

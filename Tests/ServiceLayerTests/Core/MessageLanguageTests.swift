@@ -23,43 +23,6 @@ final class MessageLanguageTests: XCTestCase {
         XCTAssertEqual(tags([:]), [])
     }
 
-    /// The probe with `environment` (and nothing else of this process's): its three lines. Skips the test where
-    /// there are no child processes: `Process` exists on macOS and Linux only
-    /// (https://developer.apple.com/documentation/foundation/process lists macOS only), so without this fence the
-    /// test target does not compile for iOS, tvOS, watchOS or visionOS.
-    private func probe(_ environment: [String: String], arguments: [String] = []) throws -> [String] {
-        #if os(Linux) || os(macOS)
-        let folders = [
-            Bundle(for: Self.self).bundleURL.deletingLastPathComponent(),
-            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
-        ]
-        guard
-            let executable = folders.map({ $0.appendingPathComponent("message-language-probe") })
-                .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-        else {
-            XCTFail("message-language-probe was not built next to the tests (run `swift build --build-tests`)")
-            throw XCTSkip("no message-language-probe executable")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var clean = ProcessInfo.processInfo.environment.filter {
-            !["LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES"].contains($0.key)
-        }
-        clean.merge(environment) { $1 }
-        process.environment = clean
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        XCTAssertEqual(process.terminationStatus, 0)
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        #else
-        throw XCTSkip("child processes are started on Linux and macOS only")
-        #endif
-    }
-
     func testEachEnvironmentChoosesItsLanguageInAChildProcess() throws {
         let cases: [([String: String], String)] = [
             (["LANG": "zh_TW.UTF-8"], "zh-Hant"),
@@ -75,29 +38,29 @@ final class MessageLanguageTests: XCTestCase {
             (["LANG": "C", "LANGUAGE": "sv"], "en"),
         ]
         for (environment, language) in cases {
-            let lines = try probe(environment)
+            let lines = try runMessageLanguageProbe(environment)
             XCTAssertEqual(lines.first, language, "\(environment)")
             XCTAssertEqual(lines.count, 3, "\(environment): \(lines)")
             for line in lines.dropFirst() {
                 XCTAssertTrue(line.contains("http://127.0.0.1:8090/movis"), "\(environment): \(line)")
             }
         }
-        let chinese = try probe(["LANG": "zh_TW.UTF-8"])
+        let chinese = try runMessageLanguageProbe(["LANG": "zh_TW.UTF-8"])
         XCTAssertTrue(chinese[1].contains("404（找不到）"), chinese[1])
         XCTAssertTrue(chinese[2].contains("逾時"), chinese[2])
         XCTAssertFalse(chinese[1].contains(". "), "sentences joined without spaces: \(chinese[1])")
-        let swedish = try probe(["LANG": "sv_SE.UTF-8"])
+        let swedish = try runMessageLanguageProbe(["LANG": "sv_SE.UTF-8"])
         XCTAssertTrue(swedish[1].contains("404 (Hittades inte)"), swedish[1])
         XCTAssertTrue(swedish[2].contains("tidsgräns"), swedish[2])
-        let simplified = try probe(["LANG": "zh_CN.UTF-8"])
+        let simplified = try runMessageLanguageProbe(["LANG": "zh_CN.UTF-8"])
         XCTAssertTrue(simplified[1].contains("404"), simplified[1])
         XCTAssertTrue(simplified[2].contains("超时"), simplified[2])
     }
 
     func testAnExplicitChoiceWinsOverTheEnvironment() throws {
-        let lines = try probe(["LANG": "zh_TW.UTF-8"], arguments: ["sv"])
+        let lines = try runMessageLanguageProbe(["LANG": "zh_TW.UTF-8"], arguments: ["sv"])
         XCTAssertEqual(lines.first, "sv")
         XCTAssertTrue(lines[1].contains("Servern svarade 404"), lines[1])
-        XCTAssertEqual(try probe(["LANG": "sv_SE.UTF-8"], arguments: ["en"]).first, "en")
+        XCTAssertEqual(try runMessageLanguageProbe(["LANG": "sv_SE.UTF-8"], arguments: ["en"]).first, "en")
     }
 }
