@@ -135,6 +135,23 @@ final class EventStreamErrorTests: XCTestCase {
         XCTAssertNil(server.nextConnection(timeout: 0.5), "a POST stream never connects again")
     }
 
+    /// An event that grows past 16 MiB without its blank line: the client closes the connection and says so.
+    @MainActor
+    func testAnEventOver16MiBIsCutOff() async throws {
+        serve { connection in
+            connection.sendEventStreamHead()
+            connection.send("data: ")
+            let chunk = String(repeating: "x", count: 1 << 20)
+            for _ in 0..<20 where connection.send(chunk) {}  // stops once the client has closed
+        }
+        let (error, events) = await plainEnd()
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(error, .eventStream(.eventTooLarge(limit: 16 << 20), url: nil))
+        let text = try XCTUnwrap(error?.errorDescription)
+        XCTAssertTrue(text.contains("grew past 16 MiB without its blank line"), text)
+        XCTAssertTrue(text.contains("\(server.baseURL.absoluteString)stream"), text)
+    }
+
     // MARK: - The error event
 
     /// The plain stream delivers an `error` event as any other (the spec gives it no meaning) and ends
