@@ -6,7 +6,12 @@ import Foundation
 /// these cases that writes sentences and decides nothing; adding a language is writing one such table.
 ///
 /// URLs are already shown without secrets (``ShownURL``); an optional URL is one the client did not know.
-enum Message: Sendable {
+///
+/// `indirect`: a message is made once per explanation and read by one table, so its payload is boxed;
+/// the enum is then one reference, and its copies and destroys (in every function that switches over it)
+/// are a retain and a release instead of a case analysis of its hundred-odd payloads (about 5,000 fewer
+/// instructions in a debug build of the core; BENCHMARKS.md, "Issue 57, item 6").
+indirect enum Message: Sendable {
     // MARK: Not built: nothing was sent
 
     /// A reason the app wrote itself (``RequestProblem/reason(_:)``).
