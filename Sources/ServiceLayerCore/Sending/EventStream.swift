@@ -36,6 +36,9 @@ final class EventStream: Sendable {
         /// Reconnects in a row without an event in between.
         var attempts = 0
         var lastEventID = ""
+        /// The sink of the connection under way (or the last one), whose request's secrets an error a
+        /// consumer ends the stream with is cleaned of.
+        var sink: EventSink?
         var reconnectionTime: Int?
     }
 
@@ -96,16 +99,20 @@ final class EventStream: Sendable {
 
     /// Ends the stream with `result`, unless it is over already: the connection is closed first (a
     /// consumer that read `[DONE]`, or found an event it cannot read).
+    /// An error is cleaned of the secrets the connection's request carried, should the server have
+    /// echoed one in an event that did not decode.
     func end(with result: Result<Void, APIError>) {
-        let (connection, wait, first) = state.withLock { state -> (RequestHandle?, OneShotTimer.Token, Bool) in
+        let (connection, wait, first, sink) = state.withLock {
+            state -> (RequestHandle?, OneShotTimer.Token, Bool, EventSink?) in
             let first = !state.stopped
             state.stopped = true
             defer { state.connection = nil; state.wait = .none }
-            return (state.connection, state.wait, first)
+            return (state.connection, state.wait, first, state.sink)
         }
         wait.cancel()
         connection?.cancel()
-        if first { finish(result) }
+        guard first else { return }
+        finish(result.mapError { Redaction.error($0, removing: sink?.sentSecrets ?? []) })
     }
 
     // MARK: - One connection
@@ -117,6 +124,7 @@ final class EventStream: Sendable {
             guard let self, !self.isStopped else { return }
             self.consume(events, url, self)
         }
+        state.withLock { $0.sink = sink }
         var endpoint = template.reading(Self.reading(sink))
         endpoint.extras.eventSink = sink
         endpoint.extras.coalesces = false

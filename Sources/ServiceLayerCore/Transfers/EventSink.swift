@@ -58,6 +58,8 @@ final class EventSink: Sendable {
         var failure: EventStreamProblem?
         /// The URL that answered, once the body began.
         var url: URL?
+        /// The secrets the connection's request carried (see `Redaction.secrets(of:headerNames:)`).
+        var sentSecrets: [String] = []
         /// When the event under way began to arrive (the system's uptime), `nil` between events.
         var underwaySince: TimeInterval?
         /// The bytes that arrived since then.
@@ -104,12 +106,14 @@ final class EventSink: Sendable {
     /// an event grew past ``maximumPendingBytes``, an `error` event came (when ``Watch/endsAtErrorEvent``;
     /// the events before it are delivered), or bytes kept arriving for ``Watch/bufferingLimit`` seconds
     /// while one event stayed unfinished (a buffering proxy).
-    func received(_ data: Data, response: URLResponse?) -> Bool {
+    /// `sentSecrets` are those of the request that was sent (none by default), kept for ``sentSecrets``.
+    func received(_ data: Data, response: URLResponse?, sentSecrets: @autoclosure () -> [String] = []) -> Bool {
         let now = ProcessInfo.processInfo.systemUptime
         let (events, keepGoing, url) = state.withLock { state -> ([ServerSentEvent], Bool, URL?) in
             if state.mode == .undecided {
                 state.mode = Self.isEventStream(response) ? .events : .other
                 state.url = response?.url
+                state.sentSecrets = sentSecrets()
             }
             guard state.failure == nil else { return ([], false, state.url) }  // cut already, more came
             guard state.mode == .events else {
@@ -145,6 +149,10 @@ final class EventSink: Sendable {
 
     /// The body kept of an answer that is not an event stream (empty for an event stream).
     var keptBody: Data { state.withLock { $0.kept } }
+
+    /// The secrets the connection's request carried, should the server echo one in an event: a consumer's
+    /// error about an event (one that does not decode) is cleaned of them. Empty before the first chunk.
+    var sentSecrets: [String] { state.withLock { $0.sentSecrets } }
 
     /// The connection ended: what it was, and whether an event was cut.
     func end() -> End {

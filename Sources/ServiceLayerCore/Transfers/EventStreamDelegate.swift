@@ -28,11 +28,19 @@ final class EventStreamDelegate: TaskDelegate, @unchecked Sendable {  // `let`s;
     override func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         record(dataTask)
         progress?.received(Int64(data.count))
-        guard !sink.received(data, response: dataTask.response) else { return }
+        // The request's secrets are read once, with the first chunk (an autoclosure).
+        guard !sink.received(data, response: dataTask.response, sentSecrets: secrets(of: dataTask)) else { return }
         // An event too large: cut from another thread (see `DownloadDelegate`: `cancel()` may wait for
         // URLSession's queue).
         let task = UncheckedTask(task: dataTask)
         DispatchQueue.global().async { RedirectGuard.decisionLock.withLock { _ in task.task.cancel() } }
+    }
+
+    /// The secrets `task`'s request carried: the headers its own-origin rule names, and the usual ones.
+    private func secrets(of task: URLSessionTask) -> [String] {
+        guard let request = task.currentRequest else { return [] }
+        let names = (redirects.rule?.secretNames ?? OwnOriginHeaders.credentials).union(Redaction.secretHeaders)
+        return Redaction.secrets(of: request, headerNames: names)
     }
 
     override func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

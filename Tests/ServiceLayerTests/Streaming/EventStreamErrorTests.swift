@@ -135,6 +135,23 @@ final class EventStreamErrorTests: XCTestCase {
         XCTAssertNil(server.nextConnection(timeout: 0.5), "a POST stream never connects again")
     }
 
+    /// An event that grows past 16 MiB without its blank line: the client closes the connection and says so.
+    @MainActor
+    func testAnEventOver16MiBIsCutOff() async throws {
+        serve { connection in
+            connection.sendEventStreamHead()
+            connection.send("data: ")
+            let chunk = String(repeating: "x", count: 1 << 20)
+            for _ in 0..<20 where connection.send(chunk) {}  // stops once the client has closed
+        }
+        let (error, events) = await plainEnd()
+        XCTAssertEqual(events, [])
+        XCTAssertEqual(error, .eventStream(.eventTooLarge(limit: 16 << 20), url: nil))
+        let text = try XCTUnwrap(error?.errorDescription)
+        XCTAssertTrue(text.contains("grew past 16 MiB without its blank line"), text)
+        XCTAssertTrue(text.contains("\(server.baseURL.absoluteString)stream"), text)
+    }
+
     // MARK: - The error event
 
     /// The plain stream delivers an `error` event as any other (the spec gives it no meaning) and ends
@@ -273,6 +290,48 @@ final class EventStreamErrorTests: XCTestCase {
         for report in reported {
             XCTAssertFalse("\(report.request.allHTTPHeaderFields ?? [:])".contains(Self.token))
             XCTAssertFalse(report.error.map { "\($0)" }?.contains(Self.token) ?? false)
+        }
+    }
+    /// An event that does not decode keeps its data in the `.decoding` error (the body a learner reads
+    /// to see what came): a token the server echoed in it is taken out, in the callback and async forms.
+    @MainActor
+    func testATokenEchoedInAnEventThatDoesNotDecodeIsTakenOut() async throws {
+        struct Chunk: Decodable, Sendable { let n: Int }
+        let endpoint = Endpoint<Void>("chat").requiringAuthorization()
+        let echo = "data: {\"n\":\"\(Self.token)\"}\n\n"
+        serve { connection in
+            XCTAssertEqual(connection.header("Authorization"), "Bearer \(Self.token)", "the token was sent")
+            connection.sendEventStreamHead()
+            connection.send("data: {\"n\":1}\n\n" + echo)
+        }
+        var values: [Int] = []
+        var callbackError: APIError?
+        let done = expectation(description: "decoded")
+        client.events(
+            for: endpoint, decoding: Chunk.self, onValue: { values.append($0.n) },
+            completion: { result in
+                if case .failure(let failure) = result { callbackError = failure }
+                done.fulfill()
+            })
+        await waitFor([done], timeout: 30)
+        XCTAssertEqual(values, [1], "the value before the bad event is delivered")
+        serve { connection in
+            connection.sendEventStreamHead()
+            connection.send(echo)
+        }
+        var asyncError: (any Error)?
+        do {
+            for try await _ in client.events(for: endpoint, decoding: Chunk.self) {}
+        } catch {
+            asyncError = error
+        }
+        for error in [callbackError, asyncError as? APIError] {
+            let error = try XCTUnwrap(error)
+            guard case .decoding(let failure) = error else { return XCTFail("\(error)") }
+            XCTAssertFalse(failure.body.isEmpty, "the event's data is kept")
+            var texts = [error.description, error.debugDescription, String(decoding: failure.body, as: UTF8.self)]
+            texts += APIError.MessageLanguage.allCases.map { error.explanation(in: $0).description }
+            for text in texts { XCTAssertFalse(text.contains(Self.token), text) }
         }
     }
 }
