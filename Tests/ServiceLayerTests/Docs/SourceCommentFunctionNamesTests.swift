@@ -13,8 +13,7 @@ final class SourceCommentFunctionNamesTests: XCTestCase {
     ]
 
     func testEveryFunctionACommentNamesExistsWithThoseLabels() throws {
-        let declarations = try SwiftDeclarationScanner.declarations(
-            under: DocArticles.sourceFolders, root: DocArticles.root)
+        let declarations = try DocArticles.packageDeclarations()
         let types = try DocArticles.packageTypes()
         var checked = 0
         var missing: [String] = []
