@@ -376,7 +376,7 @@ enum SwiftDeclarationScanner {
                         blank(index..<(next + 1))
                         index = next + 1
                     }
-                } else if Array(characters[index..<min(index + closing.count, characters.count)]) == closing {
+                } else if characters[index...].starts(with: closing) {  // no copy a character
                     return index + closing.count
                 } else if !multiline && characters[index] == "\n" {
                     return index  // unterminated: never swallow the rest of the file
