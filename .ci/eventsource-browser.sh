@@ -22,6 +22,8 @@
 #      cut event's), the route's Last-Event-ID match resumes at event 3, and after the end a reconnect with
 #      Last-Event-ID: 4 gets 204 (the browser makes it; APIClient.events ends cleanly without one).
 #
+# Then /_inspector, loaded in the same browser, must show the /cut stream's events each after its time.
+#
 # Controls: the comparison is first shown to fail on lists that differ in one character of one event's
 # data, type or lastEventId, or by one event dropped (--self-test runs only those).
 set -euo pipefail
@@ -131,4 +133,14 @@ if not any(r[0] == "EventSource" and r[1].startswith("/order/") and r[2:] == ("5
 if missing:
     sys.exit("CI: reconnects missing (reader, path, Last-Event-ID, answer): %s" % missing)
 '
+# The inspector's page shows the streams' events as they went, each after its time.
+timeout 120 chromium --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
+    --user-data-dir="$work/profile-inspector" --virtual-time-budget=3000 --dump-dom "${url}_inspector" \
+    2>"$work/chromium-inspector.log" >"$work/inspector.html" || true
+python3 -c 'import re, sys; sys.exit(0 if re.search(r"\+\d+ ms\nid: 3\nevent: update\ndata: event 3\ndata: has two lines\n\n",
+    open(sys.argv[1]).read()) else 1)' "$work/inspector.html" || {
+    echo "CI: /_inspector does not show the /cut stream's events with their times" >&2
+    exit 1
+}
+echo "/_inspector shows each stream's events with their times (+N ms)"
 echo "EventSource in headless Chromium and APIClient.events read the same $(grep -vc '(end)' "$work/browser.txt") events from ${#streams[@]} stream(s)"

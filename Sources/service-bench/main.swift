@@ -24,6 +24,8 @@ signal(SIGPIPE, SIG_IGN)
 Thread.detachNewThread {
     // `service-bench transfers`: uploads, downloads and their memory (TransferBench.swift).
     if arguments.first == "transfers" { exit(TransferBench.main(arguments: Array(arguments.dropFirst()))) }
+    // `service-bench streams`: server-sent events, per event, flush to callback, memory (StreamBench.swift).
+    if arguments.first == "streams" { exit(StreamBench.main(arguments: Array(arguments.dropFirst()))) }
     exit(BenchProgram.main(arguments: arguments))
 }
 if arguments.first == MainThreadBench.childFlag || arguments.first == InFlightBench.childFlag {

@@ -14,6 +14,10 @@ final class MockStreamTests: FixtureTestCase {
     /// The awkward stream of `raw` events: a BOM, CR, LF and CRLF line ends, a comment, an id with NUL.
     static let awkward = "\u{FEFF}: hello\r\ndata: one\rdata: two\r\n\r\nid: a\u{0}b\nevent: odd\ndata:x\n\n"
 
+    /// 200 events of 100 bytes of data: more than the inspector keeps of a stream.
+    static let bigEvents = (1...200).map { #"{"id": "\#($0)", "data": "\#(String(repeating: "x", count: 100))"}"# }
+        .joined(separator: ", ")
+
     static let routes = """
         {"routes": [
           {"method": "GET", "path": "/ticks", "examples": [
@@ -35,7 +39,8 @@ final class MockStreamTests: FixtureTestCase {
             ]}
           ]},
           {"method": "GET", "path": "/awkward", "events": [{"raw": \(JSON.encodedString(awkward))}]},
-          {"method": "GET", "path": "/slow", "events": [{"data": "first"}, {"wait": 30000, "data": "second"}]}
+          {"method": "GET", "path": "/slow", "events": [{"data": "first"}, {"wait": 30000, "data": "second"}]},
+          {"method": "GET", "path": "/big", "events": [\(bigEvents)]}
         ]}
         """
 
@@ -110,6 +115,39 @@ final class MockStreamTests: FixtureTestCase {
             "\(lines.withLock { $0 })")
     }
 
+    /// `/_inspector/requests` shows a stream's events as they went, each after its time, while it runs
+    /// (`"streaming": true`) and after.
+    func testTheInspectorShowsAStreamsEventsAsTheyWent() throws {
+        let client = try rawClient()
+        client.send("GET /slow HTTP/1.1\r\nHost: x\r\n\r\n")
+        XCTAssertTrue(EventStreamRouteTests.read(client.fd, until: "\n\n", timeout: 10).contains("data: first"))
+        let running = try XCTUnwrap(try inspected("/slow"))
+        XCTAssertEqual(running["streaming"] as? Bool, true)
+        XCTAssertTrue((running["responseBody"] as? String)?.hasPrefix("+") == true, "\(running)")
+        XCTAssertTrue((running["responseBody"] as? String)?.contains(" ms\ndata: first\n\n") == true, "\(running)")
+        client.close()
+
+        try fetch("/ticks")
+        let ended = try XCTUnwrap(try inspected("/ticks"))
+        XCTAssertNil(ended["streaming"], "the stream ended")
+        let text = try XCTUnwrap(ended["responseBody"] as? String)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        XCTAssertEqual(lines.filter { $0.hasPrefix("+") && $0.hasSuffix(" ms") }.count, 4, text)
+        XCTAssertTrue(text.contains("id: 2\nevent: update\ndata: two\ndata: lines\n\n"), text)
+
+        try fetch("/big")
+        let big = try XCTUnwrap(try inspected("/big"))
+        let kept = try XCTUnwrap(big["responseBody"] as? String)
+        XCTAssertLessThanOrEqual(kept.utf8.count, SentEvents.keptBytes + 4096, "bounded")
+        XCTAssertTrue(kept.hasSuffix("more events (not kept)"), String(kept.suffix(80)))
+    }
+
+    /// The newest exchange of `path` in `/_inspector/requests`.
+    private func inspected(_ path: String) throws -> [String: Any]? {
+        let requests = try fetch("/_inspector/requests").object()["requests"] as? [[String: Any]]
+        return requests?.first { $0["path"] as? String == path }
+    }
+
     func testTheOpenAPIDocumentDescribesAStreamAsTextEventStream() throws {
         let document = try fetch("/openapi.json").object()
         let paths = try XCTUnwrap(document["paths"] as? [String: Any])
@@ -119,6 +157,9 @@ final class MockStreamTests: FixtureTestCase {
         // Linux's JSONSerialization drops a string's leading U+FEFF: the bytes show it was sent.
         XCTAssertEqual((media["example"] as? String)?.hasSuffix(String(Self.awkward.dropFirst())), true)
         XCTAssertTrue(try fetch("/openapi.json").text.contains("\"example\": \"\u{FEFF}: hello"))
+        let docs = try fetch("/docs").text
+        XCTAssertTrue(docs.contains("<code>text/event-stream</code> (server-sent events)"), "/docs names the stream")
+        XCTAssertTrue(docs.contains("<p>Example stream, as written:</p>\n<pre>id: 3\ndata: three\n\n</pre>"), docs)
         XCTAssertEqual((media["schema"] as? [String: Any])?["type"] as? String, "string")
     }
 

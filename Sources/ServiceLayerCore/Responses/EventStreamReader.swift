@@ -32,6 +32,8 @@ struct EventStreamReader: Sendable {
     private var retry: Int?
     /// The last event ID buffer: what the latest `id` field set (in this stream, or before a reconnect).
     private var idBuffer: String
+    /// Whether an `id` field set ``idBuffer`` since the last dispatch (the last event ID then takes it).
+    private var idChanged = false
     /// Whether a field was read since the last blank line (an event is under way).
     private var fieldsRead = false
 
@@ -59,13 +61,14 @@ struct EventStreamReader: Sendable {
     mutating func read(_ chunk: Data) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         chunk.withUnsafeBytes { raw in
-            read(raw.bindMemory(to: UInt8.self)) { events.append($0) }
+            read(raw.bindMemory(to: UInt8.self), into: &events)
         }
         return events
     }
 
-    /// Reads `bytes`, the next bytes of the stream, and hands each event they complete to `dispatch`.
-    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, dispatch: (ServerSentEvent) -> Void) {
+    /// Reads `bytes`, the next bytes of the stream, and appends each event they complete to `events`
+    /// (made in place: an event is never copied on its way there).
+    mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
         var start = 0
         var index = 0
         let count = bytes.count
@@ -81,12 +84,12 @@ struct EventStreamReader: Sendable {
             if byte == Self.lf || byte == Self.cr {
                 let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 if line.isEmpty {
-                    endLine(piece, dispatch: dispatch)
+                    endLine(piece, into: &events)
                 } else {
                     line.append(contentsOf: piece)
                     let whole = line
                     line.removeAll(keepingCapacity: true)
-                    whole.withUnsafeBufferPointer { endLine($0, dispatch: dispatch) }
+                    whole.withUnsafeBufferPointer { endLine($0, into: &events) }
                 }
                 index += 1
                 if byte == Self.cr {
@@ -116,12 +119,13 @@ struct EventStreamReader: Sendable {
         afterCR = false
         atStart = true
         idBuffer = lastEventID
+        idChanged = false
         return unfinished
     }
 
     // MARK: - One line
 
-    private mutating func endLine(_ bytes: UnsafeBufferPointer<UInt8>, dispatch: (ServerSentEvent) -> Void) {
+    private mutating func endLine(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
         var bytes = bytes
         if atStart {
             atStart = false
@@ -129,7 +133,7 @@ struct EventStreamReader: Sendable {
                 bytes = UnsafeBufferPointer(rebasing: bytes[3...])
             }
         }
-        guard let first = bytes.first else { return dispatchEvent(dispatch) }
+        guard let first = bytes.first else { return dispatchEvent(into: &events) }
         if first == Self.colon { return }  // a comment
         fieldsRead = true
         let colon = bytes.firstIndex(of: Self.colon) ?? bytes.count
@@ -137,14 +141,18 @@ struct EventStreamReader: Sendable {
         var valueStart = colon + 1
         if valueStart < bytes.count, bytes[valueStart] == Self.space { valueStart += 1 }
         let value = UnsafeBufferPointer(rebasing: bytes[min(valueStart, bytes.count)...])
-        if name.elementsEqual(Self.dataName) {
+        if Self.is(name, "data") {
             data.append(contentsOf: value)
             data.append(Self.lf)
-        } else if name.elementsEqual(Self.eventName) {
-            eventType = Array(value)
-        } else if name.elementsEqual(Self.idName) {
-            if !value.contains(0) { idBuffer = String(decoding: value, as: UTF8.self) }
-        } else if name.elementsEqual(Self.retryName) {
+        } else if Self.is(name, "event") {
+            eventType.removeAll(keepingCapacity: true)
+            eventType.append(contentsOf: value)
+        } else if Self.is(name, "id") {
+            if !value.contains(0) {
+                idBuffer = String(decoding: value, as: UTF8.self)
+                idChanged = true
+            }
+        } else if Self.is(name, "retry") {
             if let milliseconds = Self.digits(value) {
                 retry = milliseconds
                 reconnectionTime = milliseconds
@@ -152,22 +160,35 @@ struct EventStreamReader: Sendable {
         }
     }
 
+    /// Whether the field name `name` is `field` (ASCII), byte for byte.
+    @inline(__always)
+    private static func `is`(_ name: UnsafeBufferPointer<UInt8>, _ field: StaticString) -> Bool {
+        guard name.count == field.utf8CodeUnitCount, let start = name.baseAddress else { return false }
+        return memcmp(start, field.utf8Start, name.count) == 0
+    }
+
     /// A blank line: the event under way is dispatched, unless its data is empty.
-    private mutating func dispatchEvent(_ dispatch: (ServerSentEvent) -> Void) {
-        lastEventID = idBuffer
-        fieldsRead = false
-        defer {
-            data.removeAll(keepingCapacity: true)
-            eventType.removeAll(keepingCapacity: true)
-            retry = nil
+    private mutating func dispatchEvent(into events: inout [ServerSentEvent]) {
+        if idChanged {
+            lastEventID = idBuffer
+            idChanged = false
         }
-        guard !data.isEmpty else { return }
-        data.removeLast()  // the last LF
-        let event = ServerSentEvent(
-            id: lastEventID.isEmpty ? nil : lastEventID,
-            event: eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self),
-            data: String(decoding: data, as: UTF8.self), retry: retry)
-        dispatch(event)
+        fieldsRead = false
+        let eventRetry = retry
+        retry = nil
+        guard !data.isEmpty else {
+            if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
+            return
+        }
+        // The event is made in place, its data without the last LF.
+        let text = data.withUnsafeBufferPointer { String(decoding: $0.dropLast(), as: UTF8.self) }
+        events.append(
+            ServerSentEvent(
+                id: lastEventID.isEmpty ? nil : lastEventID,
+                event: eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self),
+                data: text, retry: eventRetry))
+        data.removeAll(keepingCapacity: true)
+        if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
     }
 
     /// `value` as a base-ten integer when it is ASCII digits only (and not empty); `nil` when it is
@@ -189,8 +210,4 @@ struct EventStreamReader: Sendable {
     private static let cr: UInt8 = 0x0D
     private static let colon: UInt8 = 0x3A
     private static let space: UInt8 = 0x20
-    private static let dataName = Array("data".utf8)
-    private static let eventName = Array("event".utf8)
-    private static let idName = Array("id".utf8)
-    private static let retryName = Array("retry".utf8)
 }

@@ -27,6 +27,8 @@ final class Inspector: Sendable {
         let responseBody: String
         let reason: String?
         let upstream: Bool
+        /// Whether the answer is a stream still going (its events so far are in ``responseBody``).
+        var streaming = false
     }
 
     /// One exchange as recorded: the values themselves, or for large bodies the entry made at once.
@@ -135,13 +137,15 @@ final class Inspector: Sendable {
         let responseBody: String
         if let streamed {
             responseBody = "(\(streamed) bytes, streamed)"
+        } else if let sent = response.events?.sent {
+            responseBody = Self.streamText(sent, secrets: secrets)
         } else if request.method == "HEAD" || response.isBodiless {
             responseBody = ""
         } else {
             responseBody = InspectorMask.body(
                 response.body, contentType: response.field("Content-Type"), secrets: secrets)
         }
-        return Entry(
+        var entry = Entry(
             number: number, time: started, milliseconds: milliseconds, method: request.method,
             path: request.path, query: InspectorMask.query(request.query),
             status: response.status, requestHeaders: InspectorMask.headers(request.headers),
@@ -152,6 +156,21 @@ final class Inspector: Sendable {
             },
             responseBody: responseBody, reason: Self.reason(response, language: TeachingLanguage(for: request)),
             upstream: recording)
+        entry.streaming = response.events?.sent?.snapshot.open ?? false
+        return entry
+    }
+
+    /// A stream's events as they went, so far: each after a line `+N ms` (its time after the head), with
+    /// the request's credential values masked; the events not kept (past ``SentEvents/keptBytes``) counted.
+    static func streamText(_ sent: SentEvents, secrets: [String]) -> String {
+        let (kept, untold, _) = sent.snapshot
+        var text = kept.map { event in
+            var body = event.text
+            for secret in secrets { body = body.replacingOccurrences(of: secret, with: InspectorMask.mask) }
+            return "+\(Int((event.offset * 1000).rounded())) ms\n\(body)"
+        }.joined()
+        if untold > 0 { text += "… and \(untold) more event\(untold == 1 ? "" : "s") (not kept)" }
+        return text
     }
 
     /// Why a 4xx happened: the `error` (or `message`) the server wrote, and the `Allow` of a 405, with the
@@ -202,6 +221,7 @@ final class Inspector: Sendable {
                 "responseBody": .string(entry.responseBody), "upstream": .bool(entry.upstream),
             ]
             if let reason = entry.reason { object["reason"] = .string(reason) }
+            if entry.streaming { object["streaming"] = .bool(true) }
             return .object(object)
         }
         return ServerJSON.object(["requests": .array(list), "capacity": .int(Self.capacity)]).serialized()

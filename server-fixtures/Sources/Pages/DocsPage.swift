@@ -100,15 +100,29 @@ enum DocsPage {
             let content = response["content"]?.objectValue ?? [:]
             let schema = content.values.first?.objectValue?["schema"]
             html += "<tr><td>\(escaped(status))</td><td>\(escaped(response["description"]?.stringValue ?? ""))"
-            if schema != nil { html += " <code>\(escaped(typeText(schema)))</code>" }
+            if content["text/event-stream"] != nil {
+                html += " <code>text/event-stream</code> (server-sent events)"
+            } else if schema != nil {
+                html += " <code>\(escaped(typeText(schema)))</code>"
+            }
             html += "</td></tr>\n"
         }
         html += "</table>\n"
-        if let example = firstExample(responses) {
+        if let stream = streamExample(responses) {
+            html += "<p>Example stream, as written:</p>\n<pre>\(escaped(stream))</pre>\n"
+        } else if let example = firstExample(responses) {
             html +=
                 "<p>Example answer:</p>\n<pre>\(escaped(String(decoding: example.serialized(pretty: true), as: UTF8.self)))</pre>\n"
         }
         return html + "</div>\n"
+    }
+
+    /// The text of the first 2xx event stream with an example (a `routes.json` stream's events).
+    static func streamExample(_ responses: [String: ServerJSON]) -> String? {
+        responses.keys.sorted().lazy.filter { $0.hasPrefix("2") }.compactMap { status in
+            responses[status]?.objectValue?["content"]?.objectValue?["text/event-stream"]?.objectValue?["example"]?
+                .stringValue
+        }.first
     }
 
     /// The example of the first 2xx answer that has one.

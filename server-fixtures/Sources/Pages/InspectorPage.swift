@@ -86,7 +86,7 @@ enum InspectorPage {
         let target = entry.path + (query.isEmpty ? "" : "?" + query)
         let kind = BrowserNoise.isNoise(entry.path) ? "x noise" : "x"
         var html =
-            "<div class=\"\(kind)\" id=\"r\(entry.number)\"><b>\(e(entry.method))</b> <code>\(e(target))</code> → "
+            "<div class=\"\(kind)\" id=\"r\(entry.number)\"\(entry.streaming ? " data-streaming=\"1\"" : "")><b>\(e(entry.method))</b> <code>\(e(target))</code> → "
         html += "<b class=\"s\(entry.status / 100)\">\(entry.status)</b> in \(entry.milliseconds) ms"
         html +=
             " <small>at \(e(ReqresRoutes.timestamp(entry.time)))\(entry.upstream ? ", from the upstream (--record)" : "")</small>\n"
@@ -102,7 +102,8 @@ enum InspectorPage {
         return html + "</details></div>\n"
     }
 
-    /// Polls `/_inspector/requests?after=<last>` every half second and puts newer exchanges on top.
+    /// Polls `/_inspector/requests?after=<last>` every half second and puts newer exchanges on top; an
+    /// exchange whose stream is still going (`"streaming": true`) is asked for again and redrawn until it ends.
     static let script =
         "const noise = new RegExp(\"\(BrowserNoise.pattern.replacingOccurrences(of: "\\", with: "\\\\"))\");\n" + #"""
             const list = document.getElementById('list');
@@ -131,15 +132,25 @@ enum InspectorPage {
               const div = document.createElement('div');
               div.className = noise.test(x.path) ? 'x noise' : 'x';
               div.id = 'r' + x.number;
+              div.dataset.streaming = x.streaming ? '1' : '';
               div.innerHTML = h + '</details>';
               return div;
             }
             async function poll() {
               try {
-                const answer = await fetch('/_inspector/requests?after=' + list.dataset.last, {cache: 'no-store'});
+                // From the oldest stream still going, so that its events so far are redrawn.
+                const going = [...list.querySelectorAll('[data-streaming="1"]')].map(d => Number(d.id.slice(1)) - 1);
+                const after = Math.min(Number(list.dataset.last), ...going);
+                const answer = await fetch('/_inspector/requests?after=' + after, {cache: 'no-store'});
                 const body = await answer.json();
                 for (const x of body.requests.slice().reverse()) {
-                  if (document.getElementById('r' + x.number)) continue;
+                  const old = document.getElementById('r' + x.number);
+                  if (old && old.dataset.streaming) {
+                    const fresh = row(x);
+                    fresh.querySelector('details').open = old.querySelector('details').open;
+                    old.replaceWith(fresh);
+                  }
+                  if (old) continue;
                   list.insertBefore(row(x), list.firstChild);
                   list.dataset.last = Math.max(Number(list.dataset.last), x.number);
                 }

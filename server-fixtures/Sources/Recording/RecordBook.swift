@@ -32,10 +32,12 @@ struct RecordBook {
         }
     }
 
-    /// Saves one exchange and rewrites `routes.json`; returns the body file's name ("" without a body).
+    /// Saves one exchange and rewrites `routes.json`; returns the body file's name ("" without a body, and
+    /// for a stream, whose events are saved in the example's `events`, each with its wait).
     /// - Throws: ``APIFolderError`` when the path cannot be a route or a file cannot be written.
     mutating func save(
-        request: HTTPRequest, status: Int, fields: [HTTPResponse.Field], body: Data, secrets: [String]
+        request: HTTPRequest, status: Int, fields: [HTTPResponse.Field], body: Data, stream: StreamRecording? = nil,
+        secrets: [String]
     ) throws(APIFolderError) -> String {
         let path = request.routePath
         let routesFile = folder.appendingPathComponent(APIFolder.routesFile)
@@ -55,7 +57,14 @@ struct RecordBook {
         }
         if !headers.isEmpty { example["headers"] = .object(headers) }
         var name = ""
-        if !body.isEmpty {
+        if let stream {
+            example["events"] = .array(
+                stream.pieces.map { piece in
+                    var event: [String: ServerJSON] = ["raw": .string(RecordingSecrets.redact(piece.raw, secrets))]
+                    if piece.wait > 0 { event["wait"] = .int(piece.wait) }
+                    return .object(event)
+                })
+        } else if !body.isEmpty {
             name = Self.fileName(
                 request.method, path, query,
                 contentType: headers.first {

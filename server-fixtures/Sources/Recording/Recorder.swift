@@ -21,6 +21,7 @@ final class Recorder: Sendable {
     /// The folder being written.
     let folder: URL
     private let session: URLSession
+    private let transfers = UpstreamTransfers()
     private let book: Locked<RecordBook>
     private let logger: (@Sendable (String) -> Void)?
 
@@ -46,7 +47,7 @@ final class Recorder: Sendable {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         configuration.timeoutIntervalForRequest = Self.timeout
-        session = URLSession(configuration: configuration, delegate: RefusesRedirects(), delegateQueue: nil)
+        session = URLSession(configuration: configuration, delegate: transfers, delegateQueue: nil)
     }
 
     deinit {
@@ -69,7 +70,7 @@ final class Recorder: Sendable {
         }
         if !request.body.isEmpty { outgoing.httpBody = request.body }
         let outcome = exchange(outgoing)
-        guard case .success(let (http, body)) = outcome else {
+        guard case .success(let (http, chunks)) = outcome else {
             let place = Self.publicPlace(url)
             var why: String?
             if case .failure(let error) = outcome { why = error.localizedDescription }
@@ -86,12 +87,24 @@ final class Recorder: Sendable {
         }
         fields.sort { $0.name.lowercased() < $1.name.lowercased() }
         let status = (200...599).contains(http.statusCode) ? http.statusCode : 502
-        let answer = HTTPResponse(status: status, contentType: nil, body: body, fields: fields)
+        let body = chunks.reduce(into: Data()) { $0 += $1.bytes }
+        // A 200 event stream is kept as its events, each with the wait before it, and answered with them
+        // (once the upstream has ended it) at the pace they came.
+        var stream: StreamRecording?
+        if status == 200, StreamRecording.isEventStream(http.value(forHTTPHeaderField: "Content-Type")) {
+            stream = StreamRecording(chunks: chunks)
+            if stream?.pieces.isEmpty == true { stream = nil }
+        }
+        var answer = HTTPResponse(status: status, contentType: nil, body: stream == nil ? body : Data(), fields: fields)
+        answer.events = stream.map { stream in
+            EventStreamBody(events: stream.pieces.map { .init(wait: TimeInterval($0.wait) / 1000, raw: $0.raw) })
+        }
         if request.method != "HEAD", request.method != "OPTIONS" {
             let secrets = RecordingSecrets.values(in: request)
             do {
                 let file = try book.withLock { book throws(APIFolderError) in
-                    try book.save(request: request, status: status, fields: fields, body: body, secrets: secrets)
+                    try book.save(
+                        request: request, status: status, fields: fields, body: body, stream: stream, secrets: secrets)
                 }
                 logger?("recorded \(request.method) \(request.path) -> \(status) into \(file)")
             } catch {
@@ -101,20 +114,14 @@ final class Recorder: Sendable {
         return answer
     }
 
-    /// Sends `request` and waits for the whole answer.
-    private func exchange(_ request: URLRequest) -> Result<(HTTPURLResponse, Data), URLError> {
-        let result = Locked<Result<(HTTPURLResponse, Data), URLError>?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        session.dataTask(with: request) { data, response, error in
-            if let http = response as? HTTPURLResponse {
-                result.withLock { $0 = .success((http, data ?? Data())) }
-            } else {
-                result.withLock { $0 = .failure((error as? URLError) ?? URLError(.badServerResponse)) }
-            }
-            done.signal()
-        }.resume()
-        done.wait()
-        return result.withLock { $0 } ?? .failure(URLError(.unknown))
+    /// Sends `request` and waits for the whole answer: its head and its body as it came, each chunk with
+    /// its arrival in seconds after the head.
+    private func exchange(_ request: URLRequest) -> Result<(HTTPURLResponse, [UpstreamTransfers.Chunk]), URLError> {
+        let task = session.dataTask(with: request)
+        let transfer = transfers.begin(task)
+        task.resume()
+        transfer.done.wait()
+        return transfer.result
     }
 
     /// `scheme://host:port/path` of `url`, without its query (which may hold a key).
@@ -133,12 +140,72 @@ final class Recorder: Sendable {
     }
 }
 
-/// Makes URLSession hand a redirect back instead of following it, so the recording holds the 3xx itself.
-private final class RefusesRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+/// The session's delegate: hands a redirect back instead of following it (so the recording holds the 3xx
+/// itself), and collects each answer's head and body chunks with when they came (so a stream is recorded
+/// with its timing).
+private final class UpstreamTransfers: NSObject, URLSessionDataDelegate, Sendable {
+    /// Bytes that came together, and when: seconds after the head.
+    typealias Chunk = (offset: TimeInterval, bytes: Data)
+
+    /// One request's answer as it comes.
+    final class Transfer: Sendable {
+        /// Signalled when the answer is complete (or failed).
+        let done = DispatchSemaphore(value: 0)
+        fileprivate let state = Locked<(head: HTTPURLResponse?, at: Date, chunks: [Chunk], error: URLError?)>(
+            (nil, Date(), [], nil))
+
+        /// The head and the chunks, or why there is no answer.
+        var result: Result<(HTTPURLResponse, [Chunk]), URLError> {
+            state.withLock { state in
+                guard let head = state.head else { return .failure(state.error ?? URLError(.badServerResponse)) }
+                return .success((head, state.chunks))
+            }
+        }
+    }
+
+    private let transfers = Locked<[Int: Transfer]>([:])
+
+    /// Starts following `task` (before it is resumed).
+    func begin(_ task: URLSessionTask) -> Transfer {
+        let transfer = Transfer()
+        transfers.withLock { $0[task.taskIdentifier] = transfer }
+        return transfer
+    }
+
+    private func transfer(_ task: URLSessionTask) -> Transfer? {
+        transfers.withLock { $0[task.taskIdentifier] }
+    }
+
     func urlSession(
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
         completionHandler(nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        transfer(dataTask)?.state.withLock { state in
+            state.head = response as? HTTPURLResponse
+            state.at = Date()
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        transfer(dataTask)?.state.withLock { state in
+            state.chunks.append((Date().timeIntervalSince(state.at), data))
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        if let error {
+            // With a head, what came is the answer (a cut body too, as the upstream sent it).
+            transfer.state.withLock { $0.error = (error as? URLError) ?? URLError(.badServerResponse) }
+        }
+        transfer.done.signal()
     }
 }

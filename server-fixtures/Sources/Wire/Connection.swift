@@ -122,6 +122,8 @@ struct Connection {
         if response.delay > 0, runtime.sleep(response.delay) == false { return false }
         if case .held(let gate)? = fault, gate.wait(sleeping: runtime.sleep) == false { return false }
         response = writable(response, for: request)
+        // A stream notes its events as they go, for whoever the observer hands the response to.
+        if response.events != nil, request.method != "HEAD" { response.events?.sent = SentEvents() }
         context.observer?(.answering(request, response, started: started))
 
         var keepAlive = request.wantsKeepAlive
@@ -181,6 +183,7 @@ struct Connection {
         if case .eventStreamError(let message)? = fault { events.errorMessage = message }
         guard Socket.sendAll(fd, Self.head(response, keepAlive: false)) else { return false }
         let (end, sent) = events.write(to: fd, wakeFD: runtime.wakeFD)
+        events.sent?.finish()
         answered(request, response.status, bodyBytes: sent, wireBytes: sent, since: started)
         if end == .clientClosed {
             context.observer?(

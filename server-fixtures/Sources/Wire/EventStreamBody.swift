@@ -40,6 +40,8 @@ struct EventStreamBody: Sendable, Equatable {
     var cutMidEvent = false
     /// An `error` event written after half of the events, ending the stream (``Fault/eventStreamError(message:)``).
     var errorMessage: String?
+    /// Where each event is noted as it goes, with its time (for the inspector); nil when nobody watches.
+    var sent: SentEvents?
 
     /// The header fields of a stream's head: its type, no caching, and no buffering by a proxy that reads
     /// nginx's `X-Accel-Buffering`.
@@ -73,12 +75,13 @@ struct EventStreamBody: Sendable, Equatable {
     /// Writes the events to `fd` as chunks, each after its wait, watching the socket meanwhile (`wakeFD`
     /// is the server's stop pipe); returns how it ended and the body bytes written.
     func write(to fd: Int32, wakeFD: Int32) -> (end: End, bytes: Int) {
+        let start = Date()
         var written = 0
         let half = events.count / 2
         for (index, event) in events.enumerated() {
             if index == half, let errorMessage {
                 let error = Event(event: "error", data: JSON.encodedString(["error": ["message": errorMessage]]))
-                guard send(error.text, to: fd, written: &written) else { return (.clientClosed, written) }
+                guard send(error.text, to: fd, written: &written, since: start) else { return (.clientClosed, written) }
                 return Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) ? (.finished, written) : (.clientClosed, written)
             }
             if event.wait > 0 {
@@ -90,20 +93,21 @@ struct EventStreamBody: Sendable, Equatable {
             }
             if index == half, cutMidEvent {
                 let cut = String(event.text.prefix(max(1, event.text.count / 2)))
-                _ = send(cut, to: fd, written: &written)
+                _ = send(cut, to: fd, written: &written, since: start)
                 return (.cut, written)
             }
-            guard send(event.text, to: fd, written: &written) else { return (.clientClosed, written) }
+            guard send(event.text, to: fd, written: &written, since: start) else { return (.clientClosed, written) }
         }
         return Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) ? (.finished, written) : (.clientClosed, written)
     }
 
-    /// Writes `text` as one chunk.
-    private func send(_ text: String, to fd: Int32, written: inout Int) -> Bool {
+    /// Writes `text` as one chunk, and notes it in ``sent`` with its time after `start`.
+    private func send(_ text: String, to fd: Int32, written: inout Int, since start: Date) -> Bool {
         let bytes = Array(text.utf8)
         guard Socket.sendAll(fd, Array("\(String(bytes.count, radix: 16))\r\n".utf8) + bytes + [13, 10]) else {
             return false
         }
+        sent?.append(text, after: Date().timeIntervalSince(start))
         written += bytes.count
         return true
     }
