@@ -18,7 +18,7 @@ slow=(
     TokenRefreshFailureTests ProductsAuthorizationTests ResultObserverTests RedactionTests MenuImageTests
     MenuFailureTests DownloadTests TwoProcessDiskCacheTests UsersOptionsTests DemoWalkTests
     FaultTests FuzzTests ConnectionTests ReadOnlyAndDelayTests WatchAndSnapshotTests MessageLanguageTests
-    LocalizedDescriptionURLTests EventStreamClientTests
+    LocalizedDescriptionURLTests EventStreamClientTests EventStreamErrorTests
 )
 pattern=$(IFS='|'; echo "${slow[*]}")
 

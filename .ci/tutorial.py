@@ -87,6 +87,18 @@ RUNS = {
         [],
         [r"^Order updated: 1 item\(s\)$", r"^Order sent: ready in 5 minutes$", r"^Order updated: 0 item\(s\)$"],
     ),
+    # The order's countdown, streamed: every minute left, then ready (the order's number is the server's).
+    "MeetTheMenu/5/1": (
+        [],
+        [r"^Order sent: ready in 5 minutes$", r"^Order \d+: 5 min left\nOrder \d+: 4 min left\n", r"^Order \d+: 1 min left$",
+         r"^Order \d+ is ready!$", r"!no countdown"],
+    ),
+    # A streamed chat answer, word by word up to [DONE], on one line.
+    "MeetTheMenu/5/2": (
+        [],
+        [r'^You asked: "What is on the menu\?"\. This is the fixture server\'s chat mock: .* ends with \[DONE\]\.$',
+         r"!The chat failed"],
+    ),
     # No server: the error names the URL and says to start the fixture server.
     "WhenSomethingGoesWrong/1/2": (
         None,

@@ -1,15 +1,15 @@
 import ServiceLayer
 import SwiftUI
 
-/// The order: its dishes (swipe one to remove it), its total, and "Submit", which answers with the
-/// minutes the kitchen needs.
+/// The order: its dishes (swipe one to remove it), its total, and "Submit", which places the order and
+/// shows its confirmation: the kitchen's countdown (``OrderConfirmationView``).
 @MainActor
 struct OrderView: View {
     @EnvironmentObject private var restaurant: Restaurant
     @State private var isConfirming = false
     @State private var isSubmitting = false
-    /// The server's estimate for the order just submitted, shown in an alert.
-    @State private var minutesToPrepare: Int?
+    /// The order just placed, shown in its confirmation until that is dismissed.
+    @State private var placedOrder: PlacedOrder?
     /// Why the order could not be submitted, until the next submission.
     @State private var errorMessage: String?
 
@@ -54,24 +54,26 @@ struct OrderView: View {
         } message: {
             Text("You are about to submit your order with a total of \(restaurant.order.formattedTotal).")
         }
-        .alert("Order Submitted", isPresented: isShowingMinutes, presenting: minutesToPrepare) { _ in
-            Button("Dismiss") {}
-        } message: { minutes in
-            Text("Thank you for your order! Your wait time is approximately \(minutes) minutes.")
+        .sheet(isPresented: isShowingConfirmation) {
+            if let placedOrder {
+                OrderConfirmationView(order: placedOrder)
+            }
         }
     }
 
-    /// Whether the alert with the preparation time is showing; dismissing it forgets the time.
-    private var isShowingMinutes: Binding<Bool> {
-        Binding(get: { minutesToPrepare != nil }, set: { if !$0 { minutesToPrepare = nil } })
+    /// Whether the confirmation is showing; dismissing it forgets the order.
+    private var isShowingConfirmation: Binding<Bool> {
+        Binding(get: { placedOrder != nil }, set: { if !$0 { placedOrder = nil } })
     }
 
     /// `POST /order` with the dishes' ids; on success the order starts again empty, as in Apple's sample.
+    /// `placeOrder` reads the order's id when the server gives one (the fixture server does; Apple's
+    /// original server answers only the minutes, and the confirmation then shows them, as before).
     private func submit() async {
         isSubmitting = true
         defer { isSubmitting = false }
         do {
-            minutesToPrepare = try await MenuController.shared.submitOrder(forMenuIDs: restaurant.order.menuIDs)
+            placedOrder = try await MenuController.shared.placeOrder(forMenuIDs: restaurant.order.menuIDs)
             MenuController.shared.order.menuItems.removeAll()
             errorMessage = nil
         } catch {

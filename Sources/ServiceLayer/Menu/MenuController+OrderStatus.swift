@@ -4,7 +4,8 @@ import Foundation
 
 extension MenuController {
     /// Sends the order like ``submitOrder(forMenuIDs:completion:)`` and returns it with its id, to follow
-    /// its countdown with ``followOrder(id:speed:onStatus:completion:)``. Never repeated automatically.
+    /// its countdown with ``followOrder(id:speed:onStatus:completion:)``; the id is `nil` when the server
+    /// gives none (Apple's original server, which has no countdown). Never repeated automatically.
     /// - Parameters:
     ///   - menuIDs: The ordered dishes' ``MenuItem/id``s (``Order/menuIDs``).
     ///   - completion: Receives the placed order, or why it failed; called exactly once, on the main actor.
@@ -16,8 +17,8 @@ extension MenuController {
         client.send(MenuAPI.placeOrder(forMenuIDs: menuIDs), completion: completion)
     }
 
-    /// Sends the order and returns it with its id: the `async` twin of
-    /// ``placeOrder(forMenuIDs:completion:)``. Never repeated automatically.
+    /// Sends the order and returns it with its id (`nil` from a server without countdowns): the `async`
+    /// twin of ``placeOrder(forMenuIDs:completion:)``. Never repeated automatically.
     /// - Parameter menuIDs: The ordered dishes' ``MenuItem/id``s.
     public func placeOrder(forMenuIDs menuIDs: [Int]) async throws(APIError) -> PlacedOrder {
         try await client.send(MenuAPI.placeOrder(forMenuIDs: menuIDs))

@@ -27,17 +27,21 @@ public struct OrderStatus: Codable, Sendable, Hashable {
 }
 
 /// An order the kitchen took: its id (to follow its countdown) and its preparation time.
+///
+/// Apple's original Restaurant server answers only the preparation time: its orders have no id, and it
+/// has no countdown to follow. Show ``minutesToPrepare`` then, as Apple's app does.
 public struct PlacedOrder: Codable, Sendable, Hashable {
-    /// The order's id, for ``MenuController/followOrder(id:speed:onStatus:completion:)``.
-    public let id: Int
+    /// The order's id, for ``MenuController/followOrder(id:speed:onStatus:completion:)``; `nil` when the
+    /// server answered none (Apple's original server, which has no countdown).
+    public let id: Int?
     /// The minutes until the order is ready, as ``MenuController/submitOrder(forMenuIDs:completion:)`` answers.
     public let minutesToPrepare: Int
 
     /// An order made by hand (a preview's, a test's).
     /// - Parameters:
-    ///   - id: The order's id.
+    ///   - id: The order's id; `nil` for an order without a countdown.
     ///   - minutesToPrepare: The minutes until it is ready.
-    public init(id: Int, minutesToPrepare: Int) {
+    public init(id: Int?, minutesToPrepare: Int) {
         self.id = id
         self.minutesToPrepare = minutesToPrepare
     }

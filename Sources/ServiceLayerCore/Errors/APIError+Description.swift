@@ -14,7 +14,8 @@ extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
     }
 
     /// A short, log-safe description, for logs and `debugPrint(error)`: the case and, for HTTP errors,
-    /// the status and body size (never the body itself, which may hold a token); the log lines of
+    /// the status and body size (never the body itself, which may hold a token; an event stream's problem
+    /// by its name and numbers only); the log lines of
     /// ``APIClient/Options/logger`` use it.
     public var debugDescription: String {
         switch self {
@@ -35,6 +36,21 @@ extension APIError: CustomStringConvertible, CustomDebugStringConvertible {
         case .diskFull: return "APIError.diskFull"
         case .incompleteDownload(let expected, let received, _):
             return "APIError.incompleteDownload(expected: \(expected), received: \(received))"
+        case .eventStream(let problem, _): return "APIError.eventStream(\(Self.caseName(problem)))"
+        }
+    }
+}
+
+extension APIError {
+    /// An event stream's problem as a log may show it: its name and its numbers, never a body or an
+    /// event's data.
+    static func caseName(_ problem: EventStreamProblem) -> String {
+        switch problem {
+        case .notAnEventStream(let status, _, let body): return "notAnEventStream(\(status), \(body.count) bytes)"
+        case .cutMidEvent(let events, let bytes): return "cutMidEvent(after \(events) events, \(bytes) bytes discarded)"
+        case .eventTooLarge(let limit): return "eventTooLarge(over \(limit) bytes)"
+        case .errorEvent(let type, let data, _): return "errorEvent(\(type), \(data.utf8.count) bytes)"
+        case .buffered(let seconds, let bytes): return "buffered(\(Int(seconds)) s, \(bytes) bytes)"
         }
     }
 }

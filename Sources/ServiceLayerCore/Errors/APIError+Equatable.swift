@@ -8,7 +8,8 @@ extension APIError: Equatable {
     /// Two errors are equal when their cases and payloads are, except for the URL an error names for its
     /// message, which never counts: two ``transport(_:)`` errors are equal when their `URLError` codes
     /// are, and `.timedOut` equals every ``timedOut(url:)`` (likewise `.offline`, the status and body of
-    /// ``httpStatus(code:body:)``, and the sizes of ``incompleteDownload(expected:received:url:)``).
+    /// ``httpStatus(code:body:)``, the sizes of ``incompleteDownload(expected:received:url:)``, and the
+    /// problem of ``eventStream(_:url:)``).
     public static func == (lhs: APIError, rhs: APIError) -> Bool {
         switch (lhs, rhs) {
         case (.invalidRequest(let a), .invalidRequest(let b)): return a == b
@@ -23,6 +24,7 @@ extension APIError: Equatable {
         case (.server(let a), .server(let b)): return a == b
         case (.tokenStorage(let a), .tokenStorage(let b)): return a == b
         case (.fileAccess(let a), .fileAccess(let b)): return a == b
+        case (.eventStream(let a, _), .eventStream(let b, _)): return a == b
         case (
             .incompleteDownload(let expected, let received, _),
             .incompleteDownload(let otherExpected, let otherReceived, _)

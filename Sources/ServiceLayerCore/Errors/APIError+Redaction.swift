@@ -7,14 +7,15 @@ import FoundationNetworking
 // The redaction of an error: what `Redaction` (in Safety/) does to bodies and texts, applied to what an
 // ``APIError`` keeps. Here, not in Safety/, because Safety/ comes before the errors (see `.ci/layers.sh`).
 extension Redaction {
-    /// `error` with the body it keeps (`.httpStatus`, `.decoding`) cleaned: every secret JSON field
+    /// `error` with the body it keeps (`.httpStatus`, `.decoding`, an event stream's answer or `error` event) cleaned: every secret JSON field
     /// replaced, at any depth; a body that is not JSON replaced by its size (`<N bytes>`). The server's
     /// `message` stays, so ``APIError/serverMessage`` still reads it. Other errors are returned as they are.
     static func error(_ error: APIError) -> APIError {
         switch error {
         case .httpStatus(let code, let body):
-            return .httpStatus(code: code, body: APIError.Body(data: cleaned(body.data), url: body.url))
+            return .httpStatus(code: code, body: body.with(data: cleaned(body.data)))
         case .decoding(let failure): return .decoding(failure.mapTexts({ $0 }, body: cleaned))
+        case .eventStream(let problem, let url): return .eventStream(problem.mappingBody(cleaned), url: url)
         default: return error
         }
     }
@@ -32,12 +33,28 @@ extension Redaction {
         guard !secrets.isEmpty else { return error }
         switch error {
         case .httpStatus(let code, let body):
-            return .httpStatus(code: code, body: APIError.Body(data: removing(secrets, from: body.data), url: body.url))
+            return .httpStatus(code: code, body: body.with(data: removing(secrets, from: body.data)))
         case .decoding(let failure):
             return .decoding(failure.mapTexts({ removing(secrets, from: $0) }, body: { removing(secrets, from: $0) }))
         case .server(let message): return .server(message: removing(secrets, from: message))
         case .invalidRequest(let problem): return .invalidRequest(problem.mapTexts { removing(secrets, from: $0) })
+        case .eventStream(let problem, let url):
+            return .eventStream(problem.mappingBody { removing(secrets, from: $0) }, url: url)
         default: return error
+        }
+    }
+}
+
+extension EventStreamProblem {
+    /// This problem with `transform` applied to the bytes it keeps: the answer that was no event stream,
+    /// an `error` event's data (as UTF-8). Other problems keep nothing the server wrote.
+    func mappingBody(_ transform: (Data) -> Data) -> EventStreamProblem {
+        switch self {
+        case .notAnEventStream(let status, let contentType, let body):
+            return .notAnEventStream(status: status, contentType: contentType, body: transform(body))
+        case .errorEvent(let type, let data, let id):
+            return .errorEvent(type: type, data: String(decoding: transform(Data(data.utf8)), as: UTF8.self), id: id)
+        case .cutMidEvent, .eventTooLarge, .buffered: return self
         }
     }
 }

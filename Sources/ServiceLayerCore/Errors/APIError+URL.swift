@@ -10,13 +10,15 @@ extension APIError {
     /// The URL this error names, without secrets (scheme, host, port and path): the request's for
     /// ``offline(url:)``, ``timedOut(url:)``, ``httpStatus(code:body:)`` and
     /// ``incompleteDownload(expected:received:url:)``, the failing URL of ``transport(_:)``, the URL of
-    /// the answer of ``decoding(_:)``; `nil` for the other cases or when unknown.
+    /// the answer of ``decoding(_:)``, the stream of ``eventStream(_:url:)``; `nil` for the other cases or
+    /// when unknown.
     public var failingURL: URL? {
         switch self {
         case .offline(let url), .timedOut(let url), .incompleteDownload(_, _, let url): return url
         case .httpStatus(_, let body): return body.url
         case .transport(let error): return error.failingURL
         case .decoding(let failure): return failure.url
+        case .eventStream(_, let url): return url
         default: return nil
         }
     }
@@ -28,7 +30,9 @@ extension APIError {
         switch self {
         case .offline: return .offline(url: Self.shown(url))
         case .timedOut: return .timedOut(url: Self.shown(url))
-        case .httpStatus(let code, let body): return .httpStatus(code: code, body: Body(data: body.data, url: url))
+        case .httpStatus(let code, let body):
+            return .httpStatus(code: code, body: Body(data: body.data, url: url, retryAfter: body.retryAfter))
+        case .eventStream(let problem, _): return .eventStream(problem, url: Self.shown(url))
         case .incompleteDownload(let expected, let received, _):
             return .incompleteDownload(expected: expected, received: received, url: Self.shown(url))
         default: return self

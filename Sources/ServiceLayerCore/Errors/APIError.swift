@@ -59,6 +59,13 @@ public enum APIError: Error, Sendable {
     /// was cut, or the server lied. Nothing partial is left behind. `url` is the download's URL without
     /// secrets, `nil` when unknown.
     case incompleteDownload(expected: Int64, received: Int64, url: URL?)
+    /// An event stream (`APIClient.events(for:…)`) ended because of what came over it: an answer that
+    /// is not `text/event-stream`, an event cut mid-way or too large, an `error` event (decoded streams
+    /// only), or bytes without an event for too long (a buffering proxy). The ``EventStreamProblem``
+    /// says which, with its facts; `url` is the stream's URL without secrets, `nil` when unknown.
+    // Boxed (`indirect`), as `.decoding` is: the problem's payload would otherwise grow every
+    // `Result<_, APIError>` of every call.
+    indirect case eventStream(EventStreamProblem, url: URL?)
 
     /// The body of an answer outside `200...299` and the URL that answered: the payload of
     /// ``APIError/httpStatus(code:body:)``.
@@ -69,15 +76,31 @@ public enum APIError: Error, Sendable {
         /// The URL that answered, without secrets (scheme, host, port and path: no user, password,
         /// query or fragment); `nil` when unknown.
         public let url: URL?
+        /// The server's `Retry-After` on a 429 or 503 answer: how long it asks the client to wait (the
+        /// message names it); `nil` when it sent none, or another status.
+        public var retryAfter: RetryAfter? { boxedRetryAfter?.value }
+        // Boxed: 8 bytes instead of 9 keeps `APIError` at its size (`ValueSizesTests`; every
+        // `Result<_, APIError>` of every call carries it).
+        private let boxedRetryAfter: Boxed<RetryAfter>?
 
         /// A body and the URL it came from; `url` is kept without its user, password, query and fragment.
         /// - Parameters:
         ///   - data: The body as sent.
         ///   - url: The URL that answered; `nil` (unknown) by default.
-        public init(data: Data, url: URL? = nil) {
+        ///   - retryAfter: The server's `Retry-After`; `nil` (none) by default.
+        public init(data: Data, url: URL? = nil, retryAfter: RetryAfter? = nil) {
             self.data = data
             self.url = APIError.shown(url)
+            self.boxedRetryAfter = retryAfter.map(Boxed.init)
         }
+
+        /// Two bodies are equal when their bytes, URLs and `Retry-After`s are.
+        public static func == (lhs: Body, rhs: Body) -> Bool {
+            lhs.data == rhs.data && lhs.url == rhs.url && lhs.retryAfter == rhs.retryAfter
+        }
+
+        /// This body with `data` in place of its bytes (its URL and `Retry-After` kept).
+        func with(data: Data) -> Body { Body(data: data, url: url, retryAfter: retryAfter) }
     }
 
     /// Maps a `URLError` from URLSession to the matching case: not connected → `.offline`, timed out →
@@ -137,11 +160,14 @@ public enum APIError: Error, Sendable {
         return nil
     }
 
-    /// The response body kept by `.httpStatus` and `.decoding`; `nil` for every other case.
+    /// The response body kept by `.httpStatus` and `.decoding`, the answer that was no event stream and the
+    /// data of an `error` event (``eventStream(_:url:)``); `nil` for every other case.
     public var responseBody: Data? {
         switch self {
         case .httpStatus(_, let body): return body.data
         case .decoding(let failure): return failure.body
+        case .eventStream(.notAnEventStream(_, _, let body), _): return body
+        case .eventStream(.errorEvent(_, let data, _), _): return Data(data.utf8)
         default: return nil
         }
     }
@@ -156,12 +182,12 @@ public enum APIError: Error, Sendable {
     }
 
     /// Whether the failure may go away on its own, so that repeating an idempotent request can help:
-    /// a timeout, a lost connection, a download cut short, or a 408, 429, 502, 503 or 504 status. A
+    /// a timeout, a lost connection, a download or an event cut short, or a 408, 429, 502, 503 or 504 status. A
     /// connection closed before any response counts as lost: Linux's URLSession reports it as
     /// `badServerResponse` ("Empty reply from server") rather than `networkConnectionLost`.
     public var isTransient: Bool {
         switch self {
-        case .timedOut, .incompleteDownload: return true
+        case .timedOut, .incompleteDownload, .eventStream(.cutMidEvent, _): return true
         case .transport(let error): return [.networkConnectionLost, .badServerResponse].contains(error.code)
         case .httpStatus(let code, _): return [408, 429, 502, 503, 504].contains(code)
         default: return false
@@ -186,5 +212,14 @@ extension APIError {
             || (nsError.domain == NSCocoaErrorDomain && nsError.code == NSFileWriteOutOfSpaceError)
             || (underlying?.domain == NSPOSIXErrorDomain && underlying?.code == Int(ENOSPC))
         self = full ? .diskFull : .fileAccess(.other(nsError.localizedDescription))
+    }
+}
+
+/// A value kept behind one reference, so that an optional of it takes a pointer's 8 bytes.
+final class Boxed<Value: Sendable>: Sendable {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }

@@ -6,7 +6,12 @@ import Foundation
 /// these cases that writes sentences and decides nothing; adding a language is writing one such table.
 ///
 /// URLs are already shown without secrets (``ShownURL``); an optional URL is one the client did not know.
-enum Message: Sendable {
+///
+/// `indirect`: a message is made once per explanation and read by one table, so its payload is boxed;
+/// the enum is then one reference, and its copies and destroys (in every function that switches over it)
+/// are a retain and a release instead of a case analysis of its hundred-odd payloads (about 5,000 fewer
+/// instructions in a debug build of the core; BENCHMARKS.md, "Issue 57, item 6").
+indirect enum Message: Sendable {
     // MARK: Not built: nothing was sent
 
     /// A reason the app wrote itself (``RequestProblem/reason(_:)``).
@@ -46,6 +51,7 @@ enum Message: Sendable {
     case file(FileMessage)
     case diskFull
     case incompleteDownload(expected: Int64, received: Int64, url: String?)
+    case eventStream(EventStreamMessage)
 }
 
 // MARK: - Transport
@@ -123,8 +129,12 @@ enum HTTPAdvice: Sendable, Hashable {
     case notFoundPage
     case notFound
     case methodNotAllowed
-    /// 408, 429, 502, 503, 504.
+    /// 408, 429, 502, 503, 504 (a 429 or 503 without a `Retry-After`).
     case busy
+    /// 429 with a `Retry-After`: the server names the wait.
+    case rateLimited(RetryWait)
+    /// 503 with a `Retry-After`: the server names the wait.
+    case unavailable(RetryWait)
     /// 409, 412.
     case conflict
     case tooLarge
@@ -136,6 +146,45 @@ enum HTTPAdvice: Sendable, Hashable {
     case clientError
     case serverErrorPage
     case serverError
+}
+
+/// How long the server asks the client to wait, as its `Retry-After` said.
+enum RetryWait: Sendable, Hashable {
+    case seconds(Int)
+    /// The moment, as the header writes it (IMF-fixdate, GMT).
+    case until(String)
+}
+
+// MARK: - Event streams
+
+/// An event stream that ended because of what came over it, decided.
+enum EventStreamMessage: Sendable {
+    /// A 2xx that is not `text/event-stream`; `contentType` as sent, `nil` without one.
+    case notAnEventStream(url: String?, status: Int, contentType: String?, came: StreamAnswer)
+    case cutMidEvent(url: String?, eventsRead: Int, unfinishedBytes: Int)
+    case eventTooLarge(url: String?, limitMiB: Int)
+    case errorEvent(url: String?, said: ErrorEventWords)
+    case buffered(url: String?, seconds: Int, bytes: Int)
+}
+
+/// What came instead of an event stream.
+enum StreamAnswer: Sendable {
+    /// JSON whose usual fields (``ServerMessage``) hold a message, quoted as it is.
+    case jsonMessage(String)
+    /// Other JSON: its first characters.
+    case json(beginning: String)
+    case htmlPage(title: String?, firstWords: String)
+    /// Neither JSON nor HTML: its first characters.
+    case text(beginning: String)
+    case empty
+}
+
+/// What an `error` event said.
+enum ErrorEventWords: Sendable {
+    /// Its data's `error.message` (or `message`, `error`), quoted as it is.
+    case quoted(String)
+    /// Its data's first characters, when they hold no such message.
+    case data(String)
 }
 
 // MARK: - Decoding

@@ -16,7 +16,8 @@ enum MessageEngine {
         case .transport(let urlError): return transport(urlError, contextURL: context.url)
         case .cancelled: return .cancelled(url: url)
         case .notAuthenticated: return .notAuthenticated(url: url)
-        case .httpStatus(let code, let body): return .http(http(code, body: body.data, url: url, context: context))
+        case .httpStatus(let code, let body):
+            return .http(http(code, body: body.data, url: url, context: context, retryAfter: body.retryAfter))
         case .decoding(let failure): return .decoding(decoding(failure, contextURL: url))
         case .server(let message): return .serverRefused(message: message)
         case .tooManyTokenRefreshes: return .tooManyTokenRefreshes
@@ -25,6 +26,7 @@ enum MessageEngine {
         case .diskFull: return .diskFull
         case .incompleteDownload(let expected, let received, _):
             return .incompleteDownload(expected: expected, received: received, url: url)
+        case .eventStream(let problem, _): return .eventStream(eventStream(problem, url: url))
         }
     }
 
@@ -96,7 +98,9 @@ enum MessageEngine {
 
     // MARK: - HTTP
 
-    static func http(_ code: Int, body: Data, url: String?, context: MessageContext) -> HTTPMessage {
+    static func http(
+        _ code: Int, body: Data, url: String?, context: MessageContext, retryAfter: APIError.RetryAfter? = nil
+    ) -> HTTPMessage {
         let said = ServerMessage.read(body)
         let page = HTMLPage(body)
         let words: ServerWords
@@ -110,7 +114,8 @@ enum MessageEngine {
             code: code, isPage: page != nil, hasMessage: said != nil, sentCredential: context.sentCredential,
             mentionsAPIKey: ["api key", "api_key", "apikey", "api-key"].contains { lowered.contains($0) },
             mentionsExpiredToken: lowered.contains("expired")
-                || (lowered.contains("token") && (lowered.contains("invalid") || lowered.contains("revoked"))))
+                || (lowered.contains("token") && (lowered.contains("invalid") || lowered.contains("revoked"))),
+            retryAfter: retryAfter.map(wait))
         return HTTPMessage(status: code, url: url, said: words, advice: advice(facts))
     }
 
@@ -123,6 +128,16 @@ enum MessageEngine {
         var sentCredential: Bool?
         var mentionsAPIKey: Bool
         var mentionsExpiredToken: Bool
+        /// The wait a 429's or 503's `Retry-After` names.
+        var retryAfter: RetryWait? = nil
+    }
+
+    /// The wait `retryAfter` names, as a message shows it.
+    static func wait(_ retryAfter: APIError.RetryAfter) -> RetryWait {
+        switch retryAfter {
+        case .seconds(let seconds): return .seconds(seconds)
+        case .date(let date): return .until(APIError.RetryAfter.text(of: date))
+        }
     }
 
     static func advice(_ facts: HTTPFacts) -> HTTPAdvice {
@@ -130,7 +145,9 @@ enum MessageEngine {
         case 401, 403: return credentialAdvice(facts)
         case 404: return facts.isPage ? .notFoundPage : .notFound
         case 405: return .methodNotAllowed
-        case 408, 429, 502, 503, 504: return .busy
+        case 429: return facts.retryAfter.map(HTTPAdvice.rateLimited) ?? .busy
+        case 503: return facts.retryAfter.map(HTTPAdvice.unavailable) ?? .busy
+        case 408, 502, 504: return .busy
         case 409, 412: return .conflict
         case 413: return .tooLarge
         case 415: return .unsupportedMediaType

@@ -20,6 +20,10 @@ extension Message {
                 ("decoding.fix." + Self.caseName(failure.fix), .fix),
             ]
         case .file(let problem): return [("file." + Self.caseName(problem), .whole)]
+        case .eventStream(.notAnEventStream(_, _, _, let came)):
+            return [("eventStream.notAnEventStream." + Self.caseName(came), .whole)]
+        case .eventStream(.errorEvent(_, let said)): return [("eventStream.errorEvent." + Self.caseName(said), .whole)]
+        case .eventStream(let problem): return [("eventStream." + Self.caseName(problem), .whole)]
         default: return [(Self.caseName(self), .whole)]
         }
     }

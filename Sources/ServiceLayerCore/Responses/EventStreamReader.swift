@@ -57,6 +57,10 @@ struct EventStreamReader: Sendable {
     /// server can make grow without ever ending an event.
     var pendingByteCount: Int { line.count + data.count + eventType.count }
 
+    /// Whether an event is under way: a field read since the last blank line, or an unfinished line that
+    /// is not a comment. Comments alone (a keep-alive) start none.
+    var isEventUnderway: Bool { fieldsRead || (!line.isEmpty && line.first != Self.colon) }
+
     /// Reads `chunk`, the next bytes of the stream, and returns the events it completes, in order.
     mutating func read(_ chunk: Data) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []

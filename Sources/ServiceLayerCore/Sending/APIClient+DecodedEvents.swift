@@ -12,9 +12,11 @@ extension APIClient {
     /// the usual chat-completion streams (`data: {"choices":[…]}` … `data: [DONE]`).
     ///
     /// A `data` of `[DONE]` ends the stream quietly (the connection is closed, `completion` receives
-    /// success); events of another type than `message` are skipped; an event that does not decode ends
-    /// the stream with ``APIError/decoding(_:)`` naming its coding path, the event's data
-    /// as the body. Everything else is as ``events(for:reconnect:onEvent:completion:)``.
+    /// success); an `error` event ends it with ``APIError/eventStream(_:url:)`` carrying the event
+    /// (``EventStreamProblem/errorEvent(type:data:id:)``: the message quotes its data's `error.message` or `message`,
+    /// as ``APIError/serverMessage`` reads it); events of another type than `message` are skipped; an
+    /// event that does not decode ends the stream with ``APIError/decoding(_:)`` naming its coding path,
+    /// the event's data as the body. Everything else is as ``events(for:reconnect:onEvent:completion:)``.
     ///
     /// ```swift
     /// let chat = Endpoint<Void>(method: .post, "v1/chat/completions").body(request)
@@ -39,26 +41,13 @@ extension APIClient {
         onValue: @escaping @MainActor (Value) -> Void,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
         let decoder = options.decoder
-        let stream = EventStream(
-            client: self, endpoint: endpoint, policy: reconnect,
-            consume: { events, url, stream in
-                let (values, end) = Self.decode(events, as: Value.self, url: url, decoder: decoder)
-                if !values.isEmpty {
-                    MainQueue.async {
-                        for value in values {
-                            guard !call.isCancelled else { return }
-                            onValue(value)
-                        }
-                    }
-                }
-                if let end { stream.end(with: end) }  // after the values: the completion is queued behind them
-            },
-            finish: { call.finish($0) })
-        call.onCancel { stream.stop() }
-        stream.start()
-        return call.handle
+        return streamEvents(for: endpoint, reconnect: reconnect, endsAtErrorEvent: true, completion: completion) {
+            events, url, stream, isCancelled in
+            let (values, end) = Self.decode(events, as: Value.self, url: url, decoder: decoder)
+            Self.handOnMain(values, unless: isCancelled, to: onValue)
+            if let end { stream.end(with: end) }  // after the values: the completion is queued behind them
+        }
     }
 
     /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON, decoding each value on the main
@@ -82,34 +71,33 @@ extension APIClient {
         onValue: @escaping @MainActor (Value) -> Void,
         completion: @escaping @MainActor (Result<Void, APIError>) -> Void
     ) -> RequestHandle {
-        let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
         let decoder = options.decoder
         let decode: @MainActor @Sendable ([ServerSentEvent], URL?) -> ([Value], Result<Void, APIError>?) = {
             Self.decode($0, as: Value.self, url: $1, decoder: decoder)
         }
-        let stream = EventStream(
-            client: self, endpoint: endpoint, policy: reconnect,
-            consume: { events, url, stream in
-                let handed = Handed(events)
-                MainQueue.async {
-                    guard !call.isCancelled, !stream.isStopped else { return }
-                    let (values, end) = decode(handed.value, url)
-                    for value in values {
-                        guard !call.isCancelled else { return }
-                        onValue(value)
-                    }
-                    if let end { stream.end(with: end) }
+        // Whether a `[DONE]` or an undecodable event ended the stream: the chunks queued behind it are not
+        // read. (Not `stream.isStopped`: a stream the server ended still hands on the chunks before its end.)
+        let ended = Locked(false)
+        return streamEvents(for: endpoint, reconnect: reconnect, endsAtErrorEvent: true, completion: completion) {
+            events, url, stream, isCancelled in
+            let handed = Handed(events)
+            MainQueue.async {
+                guard !isCancelled(), !ended.withLock({ $0 }) else { return }
+                let (values, end) = decode(handed.value, url)
+                for value in values {
+                    guard !isCancelled() else { return }
+                    onValue(value)
                 }
-            },
-            finish: { call.finish($0) })
-        call.onCancel { stream.stop() }
-        stream.start()
-        return call.handle
+                guard let end else { return }
+                ended.withLock { $0 = true }
+                stream.end(with: end)
+            }
+        }
     }
 
     /// Reads `endpoint`'s answer as server-sent events whose `data` is JSON: the `async` twin of
     /// `events(for:decoding:reconnect:onValue:completion:)`, for `for try await`. The sequence ends at
-    /// `[DONE]` or the end of the stream.
+    /// `[DONE]` or the end of the stream, and throws at an `error` event (``EventStreamProblem/errorEvent(type:data:id:)``).
     /// - Parameters:
     ///   - endpoint: What to send.
     ///   - type: The type each event's data decodes as, with the client's decoder.
@@ -118,26 +106,12 @@ extension APIClient {
     public func events<Response, Value: Decodable & Sendable>(
         for endpoint: Endpoint<Response>, decoding type: Value.Type, reconnect: ReconnectPolicy = .default
     ) -> AsyncThrowingStream<Value, any Error> {
-        let (sequence, continuation) = AsyncThrowingStream.makeStream(of: Value.self)
         let decoder = options.decoder
-        let stream = EventStream(
-            client: self, endpoint: endpoint, policy: reconnect,
-            consume: { events, url, stream in
-                let (values, end) = Self.decode(events, as: Value.self, url: url, decoder: decoder)
-                for value in values { continuation.yield(value) }
-                if let end { stream.end(with: end) }
-            },
-            finish: { result in
-                switch result {
-                case .success: continuation.finish()
-                case .failure(let error): continuation.finish(throwing: error)
-                }
-            })
-        continuation.onTermination = { termination in
-            if case .cancelled = termination { stream.stop() }
+        return streamEvents(for: endpoint, reconnect: reconnect, endsAtErrorEvent: true) { events, url, stream, yield in
+            let (values, end) = Self.decode(events, as: Value.self, url: url, decoder: decoder)
+            for value in values { yield(value) }
+            if let end { stream.end(with: end) }
         }
-        stream.start()
-        return sequence
     }
 
     /// The values of `events`' `message` events, up to a `[DONE]` (then the end is success) or an event

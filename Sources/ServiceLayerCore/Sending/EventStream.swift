@@ -43,6 +43,8 @@ final class EventStream: Sendable {
     /// The endpoint as given, every part but its reading (each connection gets a reading of its own).
     private let template: Endpoint<Void>
     private let policy: ReconnectPolicy
+    /// What each connection watches for: an `error` event (the decoded streams), a buffering proxy.
+    private let watch: EventSink.Watch
     /// Receives each chunk's events, on URLSession's delegate queue, until the stream stops.
     private let consume: Consumer
     /// Receives the stream's end, once.
@@ -53,16 +55,20 @@ final class EventStream: Sendable {
 
     /// A stream of `endpoint`'s events; call ``start()`` to connect.
     /// - Parameters:
-    ///   - policy: When a cut `GET` stream connects again; any other method never does.
+    ///   - policy: When a cut `GET` stream connects again (any other method never does), and how long an
+    ///     event may stay unfinished while bytes arrive.
+    ///   - endsAtErrorEvent: Whether an `error` event ends the stream with
+    ///     ``EventStreamProblem/errorEvent(type:data:id:)`` instead of reaching `consume`.
     ///   - consume: Receives each chunk's events (on URLSession's delegate queue).
     ///   - finish: Receives the end, once: success when the server ended the stream (or answered 204).
     init<Response>(
-        client: APIClient, endpoint: Endpoint<Response>, policy: ReconnectPolicy,
+        client: APIClient, endpoint: Endpoint<Response>, policy: ReconnectPolicy, endsAtErrorEvent: Bool,
         consume: @escaping Consumer,
         finish: @escaping @Sendable (Result<Void, APIError>) -> Void
     ) {
         self.client = client
         self.template = endpoint.reading(.anywhere { outcome, _ in outcome.map { _ in () } })
+        self.watch = EventSink.Watch(endsAtErrorEvent: endsAtErrorEvent, bufferingLimit: policy.bufferingLimit)
         self.policy = endpoint.method == .get ? policy : .never
         self.consume = consume
         self.finish = finish
@@ -106,7 +112,8 @@ final class EventStream: Sendable {
 
     private func connect() {
         let (lastEventID, reconnectionTime) = state.withLock { ($0.lastEventID, $0.reconnectionTime) }
-        let sink = EventSink(lastEventID: lastEventID, reconnectionTime: reconnectionTime) { [weak self] events, url in
+        let sink = EventSink(lastEventID: lastEventID, reconnectionTime: reconnectionTime, watch: watch) {
+            [weak self] events, url in
             guard let self, !self.isStopped else { return }
             self.consume(events, url, self)
         }
@@ -136,21 +143,30 @@ final class EventStream: Sendable {
     }
 
     /// How a connection's outcome is read: 204 is the end for good; a 2xx event stream ended cleanly, or
-    /// cut in the middle of an event; anything else is not an event stream.
+    /// cut in the middle of an event; a 2xx of another type is not an event stream (its first bytes kept);
+    /// what the sink cut the connection for (an event too large, an `error` event, a buffering proxy) is
+    /// the stream's error. Each error goes on through the call's checks, as every call's does: it keeps
+    /// none of the request's secrets and names its URL.
     private static func reading(_ sink: EventSink) -> ResponseReading<Answer> {
         .anywhere { outcome, _ in
             let end = sink.end()
+            if let failure = end.failure { return .failure(.eventStream(failure, url: nil)) }
+            let cut = APIError.eventStream(
+                .cutMidEvent(eventsRead: end.delivered, unfinishedBytes: end.unfinishedBytes), url: nil)
             switch outcome {
+            case .failure(.transport(let error)) where end.cutMidEvent && error.code == .networkConnectionLost:
+                return .failure(cut)
             case .failure(let error):
-                // An event grew past the sink's limit: the sink cut the connection (URLSession says cancelled).
-                return .failure(end.overflowed ? .transport(URLError(.dataLengthExceedsMaximum)) : error)
-            case .success(let (_, response)):
+                return .failure(error)
+            case .success(let (body, response)):
                 if response.statusCode == 204 { return .success(.noContent) }
                 guard end.mode == .events || (end.mode == .undecided && EventSink.isEventStream(response)) else {
-                    return .failure(.transport(URLError(.cannotParseResponse)))
+                    let type = response.value(forHTTPHeaderField: "Content-Type")
+                    return .failure(
+                        .eventStream(
+                            .notAnEventStream(status: response.statusCode, contentType: type, body: body), url: nil))
                 }
-                if end.cutMidEvent { return .failure(.transport(URLError(.networkConnectionLost))) }
-                return .success(.ended)
+                return end.cutMidEvent ? .failure(cut) : .success(.ended)
             }
         }
     }
@@ -193,10 +209,10 @@ final class EventStream: Sendable {
 
     /// Whether `error` is a cut a `GET` stream recovers from by connecting again: the connection lost or
     /// never made, a timeout between two chunks, an event cut in the middle. An answer that is no event
-    /// stream, an event too large, a non-2xx status or a cancel is not.
+    /// stream, an event too large, an `error` event, a buffering proxy, a non-2xx status or a cancel is not.
     static func isCut(_ error: APIError) -> Bool {
         switch error {
-        case .timedOut, .offline: return true
+        case .timedOut, .offline, .eventStream(.cutMidEvent, _): return true
         case .transport(let error):
             return [
                 .networkConnectionLost, .unknown, .timedOut, .cannotConnectToHost, .notConnectedToInternet,

@@ -287,7 +287,8 @@ final class RequestTries: Sendable {
         }
         let body = data ?? Data()
         guard (200...299).contains(http.statusCode) || (accepts304 && http.statusCode == 304) else {
-            return .failure(.httpStatus(code: http.statusCode, body: APIError.Body(data: body, url: http.url)))
+            let kept = APIError.Body(data: body, url: http.url, retryAfter: APIError.RetryAfter(http))
+            return .failure(.httpStatus(code: http.statusCode, body: kept))
         }
         return .success((body, http))
     }

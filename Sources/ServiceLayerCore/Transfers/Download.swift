@@ -28,7 +28,7 @@ enum Download {
             return .failure(.incompleteDownload(expected: expected, received: min(end.bytesReceived, expected)))
         case .failure(.httpStatus(let code, let body)) where body.data.isEmpty:
             return .failure(
-                .httpStatus(code: code, body: APIError.Body(data: file.map(errorBody) ?? Data(), url: body.url)))
+                .httpStatus(code: code, body: body.with(data: file.map(errorBody) ?? Data())))
         case .failure(let error):
             return .failure(error)
         case .success(let (_, http)):

@@ -24,13 +24,24 @@ final class EventSink: Sendable {
         var mode: Mode
         /// Whether the body ended in the middle of an event (its fields read, no blank line yet).
         var cutMidEvent: Bool
+        /// The bytes the unfinished event held, when the body ended in the middle of one.
+        var unfinishedBytes: Int
         /// How many events this connection delivered.
         var delivered: Int
         /// The last event ID and reconnection time after this connection (for the next one).
         var lastEventID: String
         var reconnectionTime: Int?
-        /// The bytes held for one unfinished event passed ``maximumPendingBytes``: the connection was cut.
-        var overflowed: Bool
+        /// Why the sink cut the connection (an event too large, an `error` event, a buffered stream);
+        /// `nil` when it did not.
+        var failure: EventStreamProblem?
+    }
+
+    /// What a connection watches for besides its events.
+    struct Watch: Sendable {
+        /// Whether an `error` event ends the stream (the decoded streams) instead of being delivered.
+        var endsAtErrorEvent = false
+        /// How long bytes may arrive while one event stays unfinished, in seconds; 0 never ends a stream.
+        var bufferingLimit: TimeInterval = 0
     }
 
     /// The most bytes of an answer that is not an event stream kept for its error: 64 KiB.
@@ -44,12 +55,17 @@ final class EventSink: Sendable {
         var mode = Mode.undecided
         var kept = Data()
         var delivered = 0
-        var overflowed = false
+        var failure: EventStreamProblem?
         /// The URL that answered, once the body began.
         var url: URL?
+        /// When the event under way began to arrive (the system's uptime), `nil` between events.
+        var underwaySince: TimeInterval?
+        /// The bytes that arrived since then.
+        var bytesMeanwhile = 0
     }
 
     private let state: Locked<State>
+    private let watch: Watch
     /// Receives each chunk's events, in order, on URLSession's delegate queue (never an empty array),
     /// with the URL that answered.
     let deliver: @Sendable ([ServerSentEvent], URL?) -> Void
@@ -58,13 +74,15 @@ final class EventSink: Sendable {
     /// - Parameters:
     ///   - lastEventID: The last event ID of the connections before; empty (none) by default.
     ///   - reconnectionTime: The reconnection time they asked for; `nil` by default.
+    ///   - watch: What ends the connection besides its end; nothing by default.
     ///   - deliver: Receives the events.
     init(
-        lastEventID: String = "", reconnectionTime: Int? = nil,
+        lastEventID: String = "", reconnectionTime: Int? = nil, watch: Watch = Watch(),
         deliver: @escaping @Sendable ([ServerSentEvent], URL?) -> Void
     ) {
         self.state = Locked(
             State(reader: EventStreamReader(lastEventID: lastEventID, reconnectionTime: reconnectionTime)))
+        self.watch = watch
         self.deliver = deliver
     }
 
@@ -82,25 +100,44 @@ final class EventSink: Sendable {
         return type.trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    /// Takes the next chunk of the body of `response`; returns `false` when the connection must be cut
-    /// (an event grew past ``maximumPendingBytes``).
+    /// Takes the next chunk of the body of `response`; returns `false` when the connection must be cut:
+    /// an event grew past ``maximumPendingBytes``, an `error` event came (when ``Watch/endsAtErrorEvent``;
+    /// the events before it are delivered), or bytes kept arriving for ``Watch/bufferingLimit`` seconds
+    /// while one event stayed unfinished (a buffering proxy).
     func received(_ data: Data, response: URLResponse?) -> Bool {
+        let now = ProcessInfo.processInfo.systemUptime
         let (events, keepGoing, url) = state.withLock { state -> ([ServerSentEvent], Bool, URL?) in
             if state.mode == .undecided {
                 state.mode = Self.isEventStream(response) ? .events : .other
                 state.url = response?.url
             }
+            guard state.failure == nil else { return ([], false, state.url) }  // cut already, more came
             guard state.mode == .events else {
                 state.kept.append(data.prefix(max(0, Self.keptBodyLimit - state.kept.count)))
                 return ([], true, state.url)
             }
-            let events = state.reader.read(data)
+            if watch.bufferingLimit > 0, let since = state.underwaySince, now - since >= watch.bufferingLimit {
+                state.failure = .buffered(seconds: now - since, bytesReceived: state.bytesMeanwhile + data.count)
+                return ([], false, state.url)
+            }
+            var events = state.reader.read(data)
+            if watch.endsAtErrorEvent, let error = events.firstIndex(where: { $0.event == "error" }) {
+                let event = events[error]
+                state.failure = .errorEvent(type: event.event, data: event.data, id: event.id)
+                events.removeSubrange(error...)
+            }
             state.delivered += events.count
             if state.reader.pendingByteCount > Self.maximumPendingBytes {
-                state.overflowed = true
-                return (events, false, state.url)
+                state.failure = .eventTooLarge(limit: Self.maximumPendingBytes)
             }
-            return (events, true, state.url)
+            if !state.reader.isEventUnderway {
+                state.underwaySince = nil
+            } else if state.underwaySince == nil || !events.isEmpty {
+                (state.underwaySince, state.bytesMeanwhile) = (now, state.reader.pendingByteCount)
+            } else {
+                state.bytesMeanwhile += data.count
+            }
+            return (events, state.failure == nil, state.url)
         }
         if !events.isEmpty { deliver(events, url) }
         return keepGoing
@@ -112,10 +149,12 @@ final class EventSink: Sendable {
     /// The connection ended: what it was, and whether an event was cut.
     func end() -> End {
         state.withLock { state in
+            let unfinished = state.reader.pendingByteCount
             let cut = state.mode == .events ? state.reader.finish() : false
             return End(
-                mode: state.mode, cutMidEvent: cut, delivered: state.delivered, lastEventID: state.reader.lastEventID,
-                reconnectionTime: state.reader.reconnectionTime, overflowed: state.overflowed)
+                mode: state.mode, cutMidEvent: cut, unfinishedBytes: cut ? unfinished : 0, delivered: state.delivered,
+                lastEventID: state.reader.lastEventID, reconnectionTime: state.reader.reconnectionTime,
+                failure: state.failure)
         }
     }
 }

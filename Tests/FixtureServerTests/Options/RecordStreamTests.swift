@@ -48,6 +48,30 @@ final class RecordStreamTests: OptionsTestCase {
         XCTAssertNotNil((ok?["content"] as? [String: Any])?["text/event-stream"], "\(ok ?? [:])")
     }
 
+    /// The countdown at real minutes: the first event reaches the client through the recorder at once (it
+    /// is forwarded as it comes, not when the upstream ends); the client leaving stops the upstream, and what
+    /// came is saved.
+    func testAStreamIsForwardedLiveAndWhatCameIsSavedWhenTheClientLeaves() throws {
+        let upstream = try startExtraServer(FixtureServer())
+        let saved = try folder("recorded-live")
+        let recorder = try startExtraServer(try FixtureServer(recording: upstream.baseURL, into: saved.url))
+        _ = try send(upstream, "POST", "/order", body: #"{"menuIds":[1]}"#)  // 20 minutes
+        let client = try RawClient(port: recorder.port)
+        client.send("GET /order/1/status HTTP/1.1\r\nHost: x\r\n\r\n")
+        let first = EventStreamRouteTests.read(client.fd, until: "\n\n", timeout: 10)
+        XCTAssertTrue(first.contains(#"data: {"minutes_left":20,"state":"preparing"}"#), first)
+        client.close()
+        let file = saved.url.appendingPathComponent("routes.json")
+        let deadline = Date(timeIntervalSinceNow: 10)
+        var text = ""
+        while Date() < deadline, !text.contains("minutes_left") {
+            text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        XCTAssertTrue(text.contains(#"\"minutes_left\":20"#), text)
+        XCTAssertFalse(text.contains(#"\"minutes_left\":19"#), "only what came was saved: \(text)")
+    }
+
     /// Bytes cut anywhere — a CR LF across two chunks, an event over three — are cut back into events at
     /// their blank lines, each timed by the chunk that ended it; what is left is a last piece.
     func testChunksAreCutIntoEventsAtTheirBlankLines() {

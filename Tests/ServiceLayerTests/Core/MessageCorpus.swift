@@ -59,6 +59,7 @@ enum MessageCorpus {
         errors += transportErrors().map { ($0, nil) }
         errors += httpErrors()
         errors += decodingFailures().map { (.decoding($0), nil) }
+        errors += eventStreamErrors().map { ($0, nil) }
         return errors.map { message($0.0, request: $0.1) }
     }
 
@@ -113,7 +114,35 @@ enum MessageCorpus {
                 }
             }
         }
+        // A 429 and a 503 naming their wait, in seconds and as a date.
+        let date = Date(timeIntervalSince1970: 1_792_567_680)  // Wed, 21 Oct 2026 07:28:00 GMT
+        for code in [429, 503] {
+            for wait in [APIError.RetryAfter.seconds(120), .seconds(1), .date(date)] {
+                let body = APIError.Body(data: Data(#"{"message":"Slow down"}"#.utf8), url: url, retryAfter: wait)
+                errors.append((.httpStatus(code: code, body: body), nil))
+            }
+        }
         return errors
+    }
+
+    /// Each problem of an event stream, with each kind of answer that came instead of events and each
+    /// kind of `error` event, from a known URL and an unknown one.
+    static func eventStreamErrors() -> [APIError] {
+        let bodies = [
+            #"{"error":"nope"}"#, #"[1,2,3]"#, "<html><title>Sign in</title>Please sign in</html>", "Hello there", "",
+        ]
+        var problems: [EventStreamProblem] = bodies.map {
+            .notAnEventStream(status: 200, contentType: "application/json", body: Data($0.utf8))
+        }
+        problems += [
+            .notAnEventStream(status: 203, contentType: nil, body: Data()),
+            .cutMidEvent(eventsRead: 3, unfinishedBytes: 42), .cutMidEvent(eventsRead: 1, unfinishedBytes: 7),
+            .cutMidEvent(eventsRead: 0, unfinishedBytes: 7), .eventTooLarge(limit: 16 << 20),
+            .errorEvent(type: "error", data: #"{"error":{"message":"The model is overloaded"}}"#, id: nil),
+            .errorEvent(type: "error", data: "boom at step 4", id: "9"),
+            .buffered(seconds: 30.2, bytesReceived: 4096),
+        ]
+        return problems.flatMap { problem in [url, nil].map { APIError.eventStream(problem, url: $0) } }
     }
 
     /// Each problem with each fix it can have, from an answer and from a file.

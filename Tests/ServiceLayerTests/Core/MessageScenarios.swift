@@ -65,6 +65,21 @@ struct MessageScenarioServers: Sendable {
         }
     }
 
+    /// The error of reading `endpoint`'s event stream, each event's data decoded as `Value`, and the last
+    /// report.
+    func streamFailure<Value: Decodable & Sendable>(
+        _ endpoint: Endpoint<Void>, decoding type: Value.Type
+    ) async -> (APIError, ExchangeReport?) {
+        let reports = Locked<[ExchangeReport]>([])
+        do {
+            for try await _ in client(reports: reports).events(for: endpoint, decoding: Value.self) {}
+            return (.invalidRequest("the scenario succeeded"), nil)
+        } catch {
+            let failure = (error as? APIError) ?? .invalidRequest(.reason("not an APIError: \(error)"))
+            return (failure, reports.withLock { $0.last })
+        }
+    }
+
     /// The error of `GET path` decoded as `Response` when the fixture server answers `status` with `body`.
     func answer<Response: Decodable & Sendable>(
         _ status: Int, _ body: String, contentType: String = "application/json", as type: Response.Type,
@@ -110,6 +125,11 @@ struct ScenarioProduct: Decodable, Sendable {
 struct ScenarioEvent: Decodable, Sendable {
     let name: String
     let released: Date
+}
+
+/// One chunk of a streamed chat completion.
+struct ScenarioChunk: Decodable, Sendable {
+    let id: String
 }
 
 /// A user whose nickname the server may leave out.
@@ -207,6 +227,13 @@ enum MessageScenarios {
         MessageScenario(kind: "HTTP", mistake: "A 400 with `errors[0].message`") { servers in
             await servers.answer(400, #"{"errors":[{"message":"query must not be empty"}]}"#, as: Data.self)
         },
+        MessageScenario(kind: "HTTP", mistake: "A 429 with `Retry-After: 30` (a rate limit)") { servers in
+            let body = Data(#"{"error":{"message":"Rate limit reached for requests"}}"#.utf8)
+            servers.fixture.inject(
+                .status(429, body: body, headers: ["Content-Type": "application/json", "Retry-After": "30"]),
+                path: "/api/scenario", times: nil)
+            return await servers.failure(Endpoint<Data>("api/scenario")) { servers.client(reports: $0) }
+        },
         MessageScenario(kind: "HTTP", mistake: "An HTML 500 from the server or a proxy") { servers in
             servers.fixture.inject(.html500, path: "/categories", times: nil)
             return await servers.failure(Endpoint<Data>("categories")) { servers.client(reports: $0) }
@@ -292,6 +319,17 @@ extension MessageScenarios {
             let endpoint = Endpoint<Data>("files/2000", query: [URLQueryItem(name: "cut", value: "1")])
                 .downloading(to: destination)
             return await servers.failure(endpoint) { servers.client(reports: $0) }
+        },
+        MessageScenario(kind: "Other", mistake: "`events(for:)` on a route that answers JSON") { servers in
+            await servers.streamFailure(Endpoint<Void>("categories"), decoding: [String].self)
+        },
+        MessageScenario(kind: "Other", mistake: "A chat stream that sends an `error` event (decoded)") { servers in
+            servers.fixture.inject(
+                .eventStreamError(message: "The model is overloaded"), path: "/v1/chat/completions", times: nil)
+            let chat = Endpoint<Void>(method: .post, "v1/chat/completions").body(
+                Data(#"{"messages":[{"role":"user","content":"Hi"}],"stream":true}"#.utf8),
+                contentType: "application/json")
+            return await servers.streamFailure(chat, decoding: ScenarioChunk.self)
         },
         MessageScenario(kind: "Other", mistake: "A wrong password (the server says so in a 200)") { servers in
             let accounts = AccountController(

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceLayerTesting
 import XCTest
 
 @testable import ServiceLayer
@@ -15,8 +16,9 @@ final class MenuOrderStatusTests: MenuTestCase {
             placed.fulfill()
             guard case .success(let order) = result else { return XCTFail("\(result)") }
             XCTAssertEqual(order.minutesToPrepare, 5)
+            guard let id = order.id else { return XCTFail("the fixture server answers an id") }
             controller.followOrder(
-                id: order.id, speed: 60000, onStatus: { status in statuses.withLock { $0.append(status) } },
+                id: id, speed: 60000, onStatus: { status in statuses.withLock { $0.append(status) } },
                 completion: { result in
                     if case .failure(let error) = result { XCTFail("\(error)") }
                     done.fulfill()
@@ -30,12 +32,22 @@ final class MenuOrderStatusTests: MenuTestCase {
     func testTheCountdownAsync() async throws {
         let order = try await controller.placeOrder(forMenuIDs: [4])
         XCTAssertEqual(order.minutesToPrepare, 12)
+        let id = try XCTUnwrap(order.id)
         var minutes: [Int] = []
-        for try await status in controller.orderStatuses(id: order.id, speed: 60000) {
+        for try await status in controller.orderStatuses(id: id, speed: 60000) {
             minutes.append(status.minutesLeft)
         }
         XCTAssertEqual(minutes, Array((0...12).reversed()))
-        XCTAssertEqual(requests(to: "/order/\(order.id)/status").count, 1)
+        XCTAssertEqual(requests(to: "/order/\(id)/status").count, 1)
+    }
+
+    /// Apple's original server answers only `{"preparation_time": …}`: the order is placed, without an id.
+    func testAnOrderFromApplesOriginalServerHasNoID() async throws {
+        let stub = URLStub()
+        stub.on(.post("/order"), .json(#"{"preparation_time":20}"#))
+        let controller = MenuController(baseURL: stub.url(""), session: stub.makeSession())
+        let order = try await controller.placeOrder(forMenuIDs: [1])
+        XCTAssertEqual(order, PlacedOrder(id: nil, minutesToPrepare: 20))
     }
 
     func testAnUnknownOrderFailsWithTheServersWords() async throws {

@@ -69,7 +69,12 @@ final class Recorder: Sendable {
             outgoing.setValue(value, forHTTPHeaderField: name)
         }
         if !request.body.isEmpty { outgoing.httpBody = request.body }
-        let outcome = exchange(outgoing)
+        let task = session.dataTask(with: outgoing)
+        let transfer = transfers.begin(task)
+        task.resume()
+        // Signalled at the end of the answer, or at a 200 event stream's head.
+        transfer.ready.wait()
+        let outcome = transfer.result
         guard case .success(let (http, chunks)) = outcome else {
             let place = Self.publicPlace(url)
             var why: String?
@@ -87,41 +92,37 @@ final class Recorder: Sendable {
         }
         fields.sort { $0.name.lowercased() < $1.name.lowercased() }
         let status = (200...599).contains(http.statusCode) ? http.statusCode : 502
-        let body = chunks.reduce(into: Data()) { $0 += $1.bytes }
-        // A 200 event stream is kept as its events, each with the wait before it, and answered with them
-        // (once the upstream has ended it) at the pace they came.
-        var stream: StreamRecording?
-        if status == 200, StreamRecording.isEventStream(http.value(forHTTPHeaderField: "Content-Type")) {
-            stream = StreamRecording(chunks: chunks)
-            if stream?.pieces.isEmpty == true { stream = nil }
-        }
-        var answer = HTTPResponse(status: status, contentType: nil, body: stream == nil ? body : Data(), fields: fields)
-        answer.events = stream.map { stream in
-            EventStreamBody(events: stream.pieces.map { .init(wait: TimeInterval($0.wait) / 1000, raw: $0.raw) })
-        }
-        if request.method != "HEAD", request.method != "OPTIONS" {
-            let secrets = RecordingSecrets.values(in: request)
-            do {
-                let file = try book.withLock { book throws(APIFolderError) in
-                    try book.save(
-                        request: request, status: status, fields: fields, body: body, stream: stream, secrets: secrets)
-                }
-                logger?("recorded \(request.method) \(request.path) -> \(status) into \(file)")
-            } catch {
-                logger?("fixture-server: could not save \(request.method) \(request.path): \(error)")
+        if let live = transfer.live {
+            // A 200 event stream: forwarded event by event as it comes, saved as its events, each with the
+            // wait before it, when the upstream ends it (or once the client left, what came until then).
+            let saved = fields
+            transfer.whenStreamEnds { stream in
+                self.save(request, status: status, fields: saved, body: Data(), stream: stream)
             }
+            var answer = HTTPResponse(status: status, contentType: nil, fields: fields)
+            answer.events = EventStreamBody(events: [], live: live)
+            return answer
         }
-        return answer
+        let body = chunks.reduce(into: Data()) { $0 += $1.bytes }
+        save(request, status: status, fields: fields, body: body, stream: nil)
+        return HTTPResponse(status: status, contentType: nil, body: body, fields: fields)
     }
 
-    /// Sends `request` and waits for the whole answer: its head and its body as it came, each chunk with
-    /// its arrival in seconds after the head.
-    private func exchange(_ request: URLRequest) -> Result<(HTTPURLResponse, [UpstreamTransfers.Chunk]), URLError> {
-        let task = session.dataTask(with: request)
-        let transfer = transfers.begin(task)
-        task.resume()
-        transfer.done.wait()
-        return transfer.result
+    /// Saves an answer into the book (not for HEAD and OPTIONS, which the replay answers itself), and logs it.
+    private func save(
+        _ request: HTTPRequest, status: Int, fields: [HTTPResponse.Field], body: Data, stream: StreamRecording?
+    ) {
+        guard request.method != "HEAD", request.method != "OPTIONS" else { return }
+        let secrets = RecordingSecrets.values(in: request)
+        do {
+            let file = try book.withLock { book throws(APIFolderError) in
+                try book.save(
+                    request: request, status: status, fields: fields, body: body, stream: stream, secrets: secrets)
+            }
+            logger?("recorded \(request.method) \(request.path) -> \(status) into \(file)")
+        } catch {
+            logger?("fixture-server: could not save \(request.method) \(request.path): \(error)")
+        }
     }
 
     /// `scheme://host:port/path` of `url`, without its query (which may hold a key).
@@ -141,18 +142,28 @@ final class Recorder: Sendable {
 }
 
 /// The session's delegate: hands a redirect back instead of following it (so the recording holds the 3xx
-/// itself), and collects each answer's head and body chunks with when they came (so a stream is recorded
-/// with its timing).
+/// itself), and collects each answer's head and body chunks with when they came; a 200 event stream's
+/// events are handed on as they complete (``LiveEvents``), so it is forwarded live and recorded with its timing.
 private final class UpstreamTransfers: NSObject, URLSessionDataDelegate, Sendable {
     /// Bytes that came together, and when: seconds after the head.
     typealias Chunk = (offset: TimeInterval, bytes: Data)
 
     /// One request's answer as it comes.
     final class Transfer: Sendable {
-        /// Signalled when the answer is complete (or failed).
-        let done = DispatchSemaphore(value: 0)
-        fileprivate let state = Locked<(head: HTTPURLResponse?, at: Date, chunks: [Chunk], error: URLError?)>(
-            (nil, Date(), [], nil))
+        /// Signalled once: when the answer is complete (or failed), or at a 200 event stream's head.
+        let ready = DispatchSemaphore(value: 0)
+        fileprivate struct State {
+            var head: HTTPURLResponse?
+            var at = Date()
+            var chunks: [Chunk] = []
+            var error: URLError?
+            var live: LiveEvents?
+            var cutter = StreamRecording.Cutter()
+            var pieces: [StreamRecording.Piece] = []
+            var ended = false
+            var onEnd: (@Sendable (StreamRecording?) -> Void)?
+        }
+        fileprivate let state = Locked(State())
 
         /// The head and the chunks, or why there is no answer.
         var result: Result<(HTTPURLResponse, [Chunk]), URLError> {
@@ -160,6 +171,21 @@ private final class UpstreamTransfers: NSObject, URLSessionDataDelegate, Sendabl
                 guard let head = state.head else { return .failure(state.error ?? URLError(.badServerResponse)) }
                 return .success((head, state.chunks))
             }
+        }
+
+        /// The events of a 200 event stream, as they come; nil for any other answer.
+        var live: LiveEvents? { state.withLock { $0.live } }
+
+        /// Runs `action` once the stream ended, with its events (nil when none came).
+        func whenStreamEnds(_ action: @escaping @Sendable (StreamRecording?) -> Void) {
+            let recording = state.withLock { state -> StreamRecording?? in
+                guard state.ended else {
+                    state.onEnd = action
+                    return .none
+                }
+                return .some(state.pieces.isEmpty ? nil : StreamRecording(pieces: state.pieces))
+            }
+            if case .some(let stream) = recording { action(stream) }
         }
     }
 
@@ -187,25 +213,59 @@ private final class UpstreamTransfers: NSObject, URLSessionDataDelegate, Sendabl
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        transfer(dataTask)?.state.withLock { state in
-            state.head = response as? HTTPURLResponse
-            state.at = Date()
+        if let transfer = transfer(dataTask) {
+            let http = response as? HTTPURLResponse
+            let stream =
+                http?.statusCode == 200
+                && StreamRecording.isEventStream(http?.value(forHTTPHeaderField: "Content-Type"))
+            transfer.state.withLock { state in
+                state.head = http
+                state.at = Date()
+                // The client left: stop the upstream (what came is saved).
+                if stream { state.live = LiveEvents(onAbandon: { dataTask.cancel() }) }
+            }
+            if stream { transfer.ready.signal() }
         }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        transfer(dataTask)?.state.withLock { state in
-            state.chunks.append((Date().timeIntervalSince(state.at), data))
+        guard let transfer = transfer(dataTask) else { return }
+        let abandoned = transfer.state.withLock { state -> Bool in
+            let offset = Date().timeIntervalSince(state.at)
+            guard let live = state.live else {
+                state.chunks.append((offset, data))
+                return false
+            }
+            for piece in state.cutter.append(data, at: offset) {
+                state.pieces.append(piece)
+                live.add(piece.raw)
+            }
+            return live.isAbandoned
         }
+        if abandoned { dataTask.cancel() }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        if let error {
+        let (live, onEnd, recording) = transfer.state.withLock { state in
             // With a head, what came is the answer (a cut body too, as the upstream sent it).
-            transfer.state.withLock { $0.error = (error as? URLError) ?? URLError(.badServerResponse) }
+            if let error { state.error = (error as? URLError) ?? URLError(.badServerResponse) }
+            guard let live = state.live else { return (LiveEvents?.none, state.onEnd, StreamRecording?.none) }
+            if let last = state.cutter.finish() {
+                state.pieces.append(last)
+                live.add(last.raw)
+            }
+            state.ended = true
+            defer { state.onEnd = nil }
+            return (live, state.onEnd, state.pieces.isEmpty ? nil : StreamRecording(pieces: state.pieces))
         }
-        transfer.done.signal()
+        guard let live else {
+            transfer.ready.signal()
+            return
+        }
+        // Saved before the stream's end is written, so that a client that read the end finds it saved.
+        onEnd?(recording)
+        live.end()
     }
 }

@@ -24,38 +24,41 @@ struct StreamRecording: Sendable, Equatable {
         contentType?.lowercased().trimmingCharacters(in: .whitespaces).hasPrefix("text/event-stream") == true
     }
 
-    /// Cuts `chunks` (each with its arrival, in seconds after the head) after each blank line — a line
-    /// end (CR, LF or CRLF) right after another, as the spec reads events —; what is left after the last
-    /// one is a last piece.
+    /// The pieces of `chunks` (each with its arrival, in seconds after the head), cut by a ``Cutter``.
     init(chunks: [(offset: TimeInterval, bytes: Data)]) {
-        var pieces: [Piece] = []
-        var current: [UInt8] = []
-        var previous: TimeInterval = 0
-        var lineIsEmpty = true
-        var afterCR = false
-        var cutAfterLF = false
-        func cut(at offset: TimeInterval) {
-            let wait = Int(((offset - previous) * 1000).rounded())
-            pieces.append(
-                Piece(
-                    wait: min(max(0, wait), MockRouteReader.longestEventWait),
-                    raw: String(decoding: current, as: UTF8.self)))
-            current.removeAll()
-            previous = offset
-        }
-        var last: TimeInterval = 0
-        for (offset, bytes) in chunks {
+        var cutter = Cutter()
+        pieces = chunks.flatMap { cutter.append($0.bytes, at: $0.offset) } + (cutter.finish().map { [$0] } ?? [])
+    }
+
+    /// The pieces given.
+    init(pieces: [Piece]) {
+        self.pieces = pieces
+    }
+
+    /// Cuts bytes as they come after each blank line — a line end (CR, LF or CRLF) right after another, as
+    /// the spec reads events —; what is left at the end is a last piece.
+    struct Cutter: Sendable {
+        private var current: [UInt8] = []
+        private var previous: TimeInterval = 0
+        private var last: TimeInterval = 0
+        private var lineIsEmpty = true
+        private var afterCR = false
+        private var cutAfterLF = false
+
+        /// Reads `bytes`, which came `offset` seconds after the head; returns the events they completed.
+        mutating func append(_ bytes: Data, at offset: TimeInterval) -> [Piece] {
+            var pieces: [Piece] = []
             for byte in bytes {
                 if afterCR {
                     afterCR = false
                     if byte == 10 {
                         // The LF of a CRLF whose CR already ended the line.
                         current.append(byte)
-                        if cutAfterLF { cut(at: offset) }
+                        if cutAfterLF { pieces.append(cut(at: offset)) }
                         cutAfterLF = false
                         continue
                     }
-                    if cutAfterLF { cut(at: last) }
+                    if cutAfterLF { pieces.append(cut(at: last)) }
                     cutAfterLF = false
                 }
                 current.append(byte)
@@ -67,12 +70,26 @@ struct StreamRecording: Sendable, Equatable {
                 afterCR = byte == 13
                 if lineIsEmpty {
                     // A blank line: the event ends here (after the LF of a CRLF, when one follows).
-                    if afterCR { cutAfterLF = true } else { cut(at: offset) }
+                    if afterCR { cutAfterLF = true } else { pieces.append(cut(at: offset)) }
                 }
                 lineIsEmpty = true
             }
+            return pieces
         }
-        if !current.isEmpty { cut(at: last) }
-        self.pieces = pieces
+
+        /// What is left once the answer ended (an unfinished event, or one whose CR ended it last), if any.
+        mutating func finish() -> Piece? {
+            current.isEmpty ? nil : cut(at: last)
+        }
+
+        private mutating func cut(at offset: TimeInterval) -> Piece {
+            let wait = Int(((offset - previous) * 1000).rounded())
+            let piece = Piece(
+                wait: min(max(0, wait), MockRouteReader.longestEventWait), raw: String(decoding: current, as: UTF8.self)
+            )
+            current.removeAll()
+            previous = offset
+            return piece
+        }
     }
 }

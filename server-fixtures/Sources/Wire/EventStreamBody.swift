@@ -42,6 +42,11 @@ struct EventStreamBody: Sendable, Equatable {
     var errorMessage: String?
     /// Where each event is noted as it goes, with its time (for the inspector); nil when nobody watches.
     var sent: SentEvents?
+    /// Events written after ``events`` as they come, until they end (a recorded upstream's); nil for none.
+    var live: LiveEvents?
+
+    /// How often a stream waiting for ``live`` events looks for them: every 20 ms.
+    static let livePoll: TimeInterval = 0.02
 
     /// The header fields of a stream's head: its type, no caching, and no buffering by a proxy that reads
     /// nginx's `X-Accel-Buffering`.
@@ -97,6 +102,27 @@ struct EventStreamBody: Sendable, Equatable {
                 return (.cut, written)
             }
             guard send(event.text, to: fd, written: &written, since: start) else { return (.clientClosed, written) }
+        }
+        if let live {
+            while true {
+                let (texts, ended) = live.take()
+                for text in texts {
+                    guard send(text, to: fd, written: &written, since: start) else {
+                        live.abandon()
+                        return (.clientClosed, written)
+                    }
+                }
+                if ended { break }
+                switch Self.watch(fd, wakeFD: wakeFD, for: Self.livePoll) {
+                case .closed:
+                    live.abandon()
+                    return (.clientClosed, written)
+                case .stopping:
+                    live.abandon()
+                    return (.serverStopping, written)
+                case .waited: continue
+                }
+            }
         }
         return Socket.sendAll(fd, Array("0\r\n\r\n".utf8)) ? (.finished, written) : (.clientClosed, written)
     }

@@ -123,4 +123,24 @@ enum EnglishGrammar {
 
     /// `, then 20 bytes`, sizes of a file that changed.
     static func sizes(_ before: Int64, _ after: Int64) -> String { "\(before) bytes, then \(after)" }
+
+    /// `120 seconds`, `1 second`, `until Wed, 21 Oct 2026 07:28:00 GMT`.
+    static func wait(_ wait: RetryWait) -> String {
+        switch wait {
+        case .seconds(let seconds): return seconds == 1 ? "1 second" : "\(seconds) seconds"
+        case .until(let date): return "until \(date)"
+        }
+    }
+
+    /// `` `application/json` ``, or `no `Content-Type``.
+    static func contentType(_ type: String?) -> String { type.map { "`\($0)`" } ?? "no `Content-Type`" }
+
+    /// `1 whole event`, `3 whole events`, `no whole event`.
+    static func wholeEvents(_ count: Int) -> String {
+        switch count {
+        case 0: return "no whole event"
+        case 1: return "1 whole event"
+        default: return "\(count) whole events"
+        }
+    }
 }

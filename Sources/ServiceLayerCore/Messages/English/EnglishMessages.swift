@@ -153,6 +153,74 @@ struct EnglishMessages: MessageTable {
                 what: "The download\(G.from(url)) ended after \(received) of \(expected) bytes, so it was discarded",
                 why: "The connection was cut mid-way, or the server's `Content-Length` was wrong",
                 fix: "Try again; if it keeps failing at the same size, check the server")
+        case .eventStream(let problem):
+            return eventStream(problem)
+        }
+    }
+
+    // MARK: - Event streams
+
+    private func eventStream(_ problem: EventStreamMessage) -> APIError.Explanation {
+        switch problem {
+        case .notAnEventStream(let url, let status, let contentType, let came):
+            return .init(
+                what: "The server answered \(status) with \(G.contentType(contentType))\(G.from(url)) where an event "
+                    + "stream (`text/event-stream`) was expected, so no event was read. " + streamAnswer(came),
+                why: "That URL gives an ordinary answer, not server-sent events: the path is wrong, the server streams "
+                    + "only when the request asks for it (such as `\"stream\": true` in the body), or a login page or "
+                    + "proxy answered instead",
+                fix: "Check the endpoint's path and body against the API's documentation (curl it with "
+                    + "`-H 'Accept: text/event-stream'`); for an ordinary answer call `send(_:)`, not `events(for:)`")
+        case .cutMidEvent(let url, let events, let bytes):
+            return .init(
+                what: "The event stream\(G.from(url)) ended in the middle of an event, after \(G.wholeEvents(events)); "
+                    + "the unfinished event (\(bytes) bytes) was discarded",
+                why: "The connection closed before the event's blank line: the server stopped or crashed while "
+                    + "writing, or the network or a proxy cut it. A `POST` stream never connects again (its request "
+                    + "is not safe to repeat), and a `GET` stream only up to `ReconnectPolicy.maximumAttempts` times",
+                fix: "Read the server's log for why it stopped, and end every event with a blank line; send the "
+                    + "request again only if repeating it is safe")
+        case .eventTooLarge(let url, let limit):
+            return .init(
+                what: "An event of the stream\(G.from(url)) grew past \(limit) MiB without its blank line, so the "
+                    + "client closed the connection",
+                why: "The server never ended the event (a blank line, `\\n\\n`, ends one), or sends one huge event",
+                fix: "End each event with a blank line on the server, and send large payloads as an ordinary answer "
+                    + "or a download, not as one event")
+        case .errorEvent(let url, let said):
+            return .init(
+                what: "The event stream\(G.from(url)) sent an `error` event, so the decoded stream ended there. "
+                    + errorEventWords(said),
+                why: "The server reported a failure in the middle of the stream (chat-completion APIs send "
+                    + "`event: error` with `data: {\"error\":{\"message\":…}}`)",
+                fix: "Show the server's message to the user (`APIError.serverMessage` reads it) and try again later; "
+                    + "to handle `error` events yourself, read the stream with `events(for:)`, which delivers them")
+        case .buffered(let url, let seconds, let bytes):
+            return .init(
+                what: "The event stream\(G.from(url)) received \(bytes) bytes in \(seconds) s without one whole event, "
+                    + "so the client closed it",
+                why: "A proxy or the server is likely buffering the stream: it holds the events back and sends them "
+                    + "in blocks, or all at the end (nginx and many hosting platforms buffer by default)",
+                fix: "Make the server send `X-Accel-Buffering: no` and `Cache-Control: no-transform` with the stream "
+                    + "and flush after each event, and turn the proxy's buffering off (nginx: `proxy_buffering off`); "
+                    + "`ReconnectPolicy.bufferingLimit` sets the wait (0 turns the check off)")
+        }
+    }
+
+    private func streamAnswer(_ came: StreamAnswer) -> String {
+        switch came {
+        case .jsonMessage(let said): return "It sent JSON; the server said: \"\(said)\""
+        case .json(let beginning): return "It sent JSON, beginning \(beginning)"
+        case .htmlPage(let title, let words): return "It sent an HTML page " + G.page(title: title, words: words)
+        case .text(let beginning): return "It sent text beginning \(beginning)"
+        case .empty: return "Its body was empty"
+        }
+    }
+
+    private func errorEventWords(_ said: ErrorEventWords) -> String {
+        switch said {
+        case .quoted(let said): return "The server said: \"\(said)\""
+        case .data(let data): return "Its data: \(data)"
         }
     }
 
@@ -520,6 +588,19 @@ struct EnglishMessages: MessageTable {
             return (
                 "The server is busy, rate-limiting, or restarting",
                 "Wait and try again (an idempotent request was already retried); for 429 slow down"
+            )
+        case .rateLimited(let wait):
+            return (
+                "The server limits how many requests a client may send, and asks to wait \(G.wait(wait)) (its "
+                    + "`Retry-After` header)",
+                "Wait that long before the next request, and send fewer: one at a time, with a pause between them, "
+                    + "or keep the answers you already have"
+            )
+        case .unavailable(let wait):
+            return (
+                "The server is unavailable for now (maintenance or overload), and asks to wait \(G.wait(wait)) "
+                    + "(its `Retry-After` header)",
+                "Wait that long, then try again (an idempotent request was already retried)"
             )
         case .conflict:
             return (

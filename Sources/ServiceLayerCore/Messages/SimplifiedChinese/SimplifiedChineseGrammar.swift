@@ -166,4 +166,20 @@ enum SimplifiedChineseGrammar {
 
     /// `100 字节，后来变为 120 字节`: sizes of a file that changed.
     static func sizes(_ before: Int64, _ after: Int64) -> String { "原为 \(before) 字节，后来变为 \(after) 字节" }
+
+    /// ` 120 秒`, or `到 Wed, 21 Oct 2026 07:28:00 GMT 为止` (the header's date, as sent).
+    static func wait(_ wait: RetryWait) -> String {
+        switch wait {
+        case .seconds(let seconds): return " \(seconds) 秒"
+        case .until(let date): return "到 \(date) 为止"
+        }
+    }
+
+    /// ` `application/json``, or `未指明（没有 `Content-Type` 响应头）`.
+    static func contentType(_ type: String?) -> String {
+        type.map { " `\($0)`" } ?? "未指明（没有 `Content-Type` 响应头）"
+    }
+
+    /// `3 个完整事件`.
+    static func wholeEvents(_ count: Int) -> String { "\(count) 个完整事件" }
 }

@@ -141,6 +141,69 @@ struct SimplifiedChineseMessages: TranslatedTable {
                 zhHans: "\(G.from(url))下载在收到 \(expected) 字节中的 \(received) 字节后就结束了，因此已被丢弃",
                 why: "连接在中途被切断，或者服务器的 `Content-Length` 有误",
                 fix: "重试；如果每次都在相同的大小处失败，请检查服务器")
+        case .eventStream(let problem):
+            return eventStream(problem)
+        }
+    }
+
+    // MARK: - Event streams
+
+    private func eventStream(_ problem: EventStreamMessage) -> APIError.Explanation {
+        switch problem {
+        case .notAnEventStream(let url, let status, let contentType, let came):
+            return .init(
+                zhHans: "服务器对\(G.to(url))请求返回了 \(status)，内容类型为\(G.contentType(contentType))，而预期的是"
+                    + "事件流（`text/event-stream`），因此没有读取到任何事件。" + streamAnswer(came),
+                why: "该 URL 返回的是普通响应，而不是服务器发送事件：路径有误；服务器只在请求中指明时才以流的形式返回（例如"
+                    + "请求体中的 `\"stream\": true`）；或者实际响应的是登录页面或代理",
+                fix: "对照 API 文档检查端点的路径和请求体（可以用 curl 加上 `-H 'Accept: text/event-stream'` 试一下）；"
+                    + "如果要普通响应，请调用 `send(_:)`，而不是 `events(for:)`")
+        case .cutMidEvent(let url, let events, let bytes):
+            return .init(
+                zhHans: "\(G.from(url))事件流在一个事件的中途结束，此前已收到 \(G.wholeEvents(events))；未完成的事件"
+                    + "（\(bytes) 字节）已被丢弃",
+                why: "连接在事件的空行到达之前就关闭了：服务器在写入时停止或崩溃，或者网络或代理切断了连接。`POST` 流"
+                    + "永远不会重新连接（重复发送它的请求并不安全），`GET` 流最多重新连接 "
+                    + "`ReconnectPolicy.maximumAttempts` 次",
+                fix: "查看服务器日志，找出它停止的原因，并让每个事件都以空行结尾；只有在可以安全重复时才再次发送请求")
+        case .eventTooLarge(let url, let limit):
+            return .init(
+                zhHans: "\(G.from(url))流中的一个事件超过了 \(limit) MiB 仍没有结束它的空行，因此客户端关闭了连接",
+                why: "服务器一直没有结束该事件（空行 `\\n\\n` 才会结束一个事件），或者发送了一个极大的事件",
+                fix: "在服务器端让每个事件都以空行结尾，大量数据请以普通响应或下载的方式发送，不要放进单个事件")
+        case .errorEvent(let url, let said):
+            return .init(
+                zhHans: "\(G.from(url))事件流发送了 `error` 事件，因此解码后的流在此结束。" + errorEventWords(said),
+                why: "服务器在流的中途报告了错误（聊天补全 API 会发送 `event: error` 和 "
+                    + "`data: {\"error\":{\"message\":…}}`）",
+                fix: "把服务器的消息显示给用户（`APIError.serverMessage` 会读取它），稍后重试；如果想自己处理 `error` "
+                    + "事件，请用 `events(for:)` 读取流，它会交付这些事件")
+        case .buffered(let url, let seconds, let bytes):
+            return .init(
+                zhHans: "\(G.from(url))事件流在 \(seconds) 秒内收到了 \(bytes) 字节，却没有一个完整的事件，因此客户端"
+                    + "关闭了它",
+                why: "很可能是代理或服务器本身在缓冲该流：它扣住事件，分批发送，或者到最后才一次性发送（nginx 和许多"
+                    + "托管平台默认会缓冲）",
+                fix: "让服务器在流中发送 `X-Accel-Buffering: no` 和 `Cache-Control: no-transform`，并在每个事件之后"
+                    + "刷新（flush）缓冲区，再关闭代理的缓冲（nginx：`proxy_buffering off`）；"
+                    + "`ReconnectPolicy.bufferingLimit` 设置等待时间（0 表示关闭该检查）")
+        }
+    }
+
+    private func streamAnswer(_ came: StreamAnswer) -> String {
+        switch came {
+        case .jsonMessage(let said): return "它返回的是 JSON，服务器返回的消息：“\(said)”"
+        case .json(let beginning): return "它返回的是 JSON，开头是 \(beginning)"
+        case .htmlPage(let title, let words): return "它返回的是 HTML 页面，" + G.page(title: title, words: words)
+        case .text(let beginning): return "它返回的是文本，开头是 \(beginning)"
+        case .empty: return "响应体为空"
+        }
+    }
+
+    private func errorEventWords(_ said: ErrorEventWords) -> String {
+        switch said {
+        case .quoted(let said): return "服务器返回的消息：“\(said)”"
+        case .data(let data): return "它的数据：\(data)"
         }
     }
 
@@ -486,6 +549,16 @@ struct SimplifiedChineseMessages: TranslatedTable {
             return (
                 "服务器繁忙、正在限流或正在重启",
                 "稍等片刻再重试（幂等请求已经自动重试过）；如果是 429，请降低请求频率"
+            )
+        case .rateLimited(let wait):
+            return (
+                "服务器限制了客户端可以发送的请求数量，并要求等待\(G.wait(wait))（它的 `Retry-After` 响应头）",
+                "等待这么久再发送下一个请求，并减少请求：一次一个、中间稍作停顿，或者保留已经取得的响应"
+            )
+        case .unavailable(let wait):
+            return (
+                "服务器暂时不可用（维护中或负载过高），并要求等待\(G.wait(wait))（它的 `Retry-After` 响应头）",
+                "等待这么久之后再重试（幂等请求已经自动重试过）"
             )
         case .conflict:
             return (

@@ -134,4 +134,24 @@ enum SwedishGrammar {
 
     /// `10 byte, sedan 20 byte`: the sizes of a file that changed.
     static func sizes(_ before: Int64, _ after: Int64) -> String { "\(before) byte, sedan \(after) byte" }
+
+    /// `120 sekunder`, `1 sekund`, `till Wed, 21 Oct 2026 07:28:00 GMT` (the header's date, as sent).
+    static func wait(_ wait: RetryWait) -> String {
+        switch wait {
+        case .seconds(let seconds): return seconds == 1 ? "1 sekund" : "\(seconds) sekunder"
+        case .until(let date): return "till \(date)"
+        }
+    }
+
+    /// `` `application/json` ``, or `utan `Content-Type``.
+    static func contentType(_ type: String?) -> String { type.map { "`\($0)`" } ?? "utan `Content-Type`" }
+
+    /// `1 hel händelse`, `3 hela händelser`, `ingen hel händelse`.
+    static func wholeEvents(_ count: Int) -> String {
+        switch count {
+        case 0: return "ingen hel händelse"
+        case 1: return "1 hel händelse"
+        default: return "\(count) hela händelser"
+        }
+    }
 }

@@ -152,6 +152,82 @@ struct SwedishMessages: TranslatedTable {
                 sv: "Nedladdningen\(G.from(url)) slutade efter \(received) av \(expected) byte, så den slängdes",
                 why: "Anslutningen bröts halvvägs, eller så var serverns `Content-Length` fel",
                 fix: "Försök igen; om det fortsätter att misslyckas vid samma storlek, kontrollera servern")
+        case .eventStream(let problem):
+            return eventStream(problem)
+        }
+    }
+
+    // MARK: - Event streams
+
+    private func eventStream(_ problem: EventStreamMessage) -> APIError.Explanation {
+        switch problem {
+        case .notAnEventStream(let url, let status, let contentType, let came):
+            return .init(
+                sv: "Servern svarade \(status) med \(G.contentType(contentType))\(G.from(url)) där en händelseström "
+                    + "(`text/event-stream`) väntades, så ingen händelse lästes. " + streamAnswer(came),
+                why:
+                    "Den URL:en ger ett vanligt svar, inte serverskickade händelser: sökvägen är fel, servern strömmar "
+                    + "bara när begäran ber om det (till exempel `\"stream\": true` i innehållet), eller så svarade en "
+                    + "inloggningssida eller en proxy i stället",
+                fix: "Kontrollera ändpunktens sökväg och innehåll mot API:ets dokumentation (prova med curl och "
+                    + "`-H 'Accept: text/event-stream'`); för ett vanligt svar anropar du `send(_:)`, inte "
+                    + "`events(for:)`")
+        case .cutMidEvent(let url, let events, let bytes):
+            return .init(
+                sv: "Händelseströmmen\(G.from(url)) tog slut mitt i en händelse, efter \(G.wholeEvents(events)); den "
+                    + "ofullständiga händelsen (\(bytes) byte) kastades",
+                why:
+                    "Anslutningen stängdes före händelsens tomma rad: servern stannade eller kraschade medan den skrev, "
+                    + "eller så bröt nätverket eller en proxy den. En `POST`-ström ansluter aldrig igen (dess begäran "
+                    + "är inte säker att upprepa), och en `GET`-ström bara upp till `ReconnectPolicy.maximumAttempts` "
+                    + "gånger",
+                fix: "Läs serverns logg för att se varför den stannade, och avsluta varje händelse med en tom rad; "
+                    + "skicka begäran igen bara om den är säker att upprepa")
+        case .eventTooLarge(let url, let limit):
+            return .init(
+                sv: "En händelse i strömmen\(G.from(url)) växte över \(limit) MiB utan sin tomma rad, så klienten "
+                    + "stängde anslutningen",
+                why: "Servern avslutade aldrig händelsen (en tom rad, `\\n\\n`, avslutar en), eller skickar en "
+                    + "enorm händelse",
+                fix: "Avsluta varje händelse med en tom rad på servern, och skicka stora mängder data som ett vanligt "
+                    + "svar eller en nedladdning, inte som en enda händelse")
+        case .errorEvent(let url, let said):
+            return .init(
+                sv: "Händelseströmmen\(G.from(url)) skickade en `error`-händelse, så den avkodade strömmen slutade "
+                    + "där. " + errorEventWords(said),
+                why: "Servern rapporterade ett fel mitt i strömmen (chatt-API:er skickar `event: error` med "
+                    + "`data: {\"error\":{\"message\":…}}`)",
+                fix: "Visa serverns meddelande för användaren (`APIError.serverMessage` läser det) och försök igen "
+                    + "senare; vill du hantera `error`-händelser själv läser du strömmen med `events(for:)`, som "
+                    + "levererar dem")
+        case .buffered(let url, let seconds, let bytes):
+            return .init(
+                sv: "Händelseströmmen\(G.from(url)) tog emot \(bytes) byte på \(seconds) s utan en enda hel händelse, "
+                    + "så klienten stängde den",
+                why:
+                    "En proxy eller servern buffrar troligen strömmen: den håller tillbaka händelserna och skickar dem "
+                    + "i block, eller alla på en gång i slutet (nginx och många värdtjänster buffrar som standard)",
+                fix: "Låt servern skicka `X-Accel-Buffering: no` och `Cache-Control: no-transform` med strömmen och "
+                    + "tömma bufferten efter varje händelse, och stäng av proxyns buffring (nginx: "
+                    + "`proxy_buffering off`); `ReconnectPolicy.bufferingLimit` anger väntetiden (0 stänger av "
+                    + "kontrollen)")
+        }
+    }
+
+    private func streamAnswer(_ came: StreamAnswer) -> String {
+        switch came {
+        case .jsonMessage(let said): return "Den skickade JSON; servern sa: \"\(said)\""
+        case .json(let beginning): return "Den skickade JSON som börjar med \(beginning)"
+        case .htmlPage(let title, let words): return "Den skickade en HTML-sida " + G.page(title: title, words: words)
+        case .text(let beginning): return "Den skickade text som börjar med \(beginning)"
+        case .empty: return "Innehållet var tomt"
+        }
+    }
+
+    private func errorEventWords(_ said: ErrorEventWords) -> String {
+        switch said {
+        case .quoted(let said): return "Servern sa: \"\(said)\""
+        case .data(let data): return "Dess data: \(data)"
         }
     }
 
@@ -538,6 +614,19 @@ struct SwedishMessages: TranslatedTable {
             return (
                 "Servern är upptagen, begränsar antalet begäranden eller startar om",
                 "Vänta och försök igen (en idempotent begäran har redan skickats om); vid 429: skicka färre begäranden"
+            )
+        case .rateLimited(let wait):
+            return (
+                "Servern begränsar hur många begäranden en klient får skicka, och ber dig vänta \(G.wait(wait)) (dess "
+                    + "header `Retry-After`)",
+                "Vänta så länge innan nästa begäran, och skicka färre: en i taget, med en paus emellan, eller behåll "
+                    + "de svar du redan har"
+            )
+        case .unavailable(let wait):
+            return (
+                "Servern är inte tillgänglig just nu (underhåll eller överbelastning), och ber dig vänta "
+                    + "\(G.wait(wait)) (dess header `Retry-After`)",
+                "Vänta så länge och försök sedan igen (en idempotent begäran har redan skickats om)"
             )
         case .conflict:
             return (

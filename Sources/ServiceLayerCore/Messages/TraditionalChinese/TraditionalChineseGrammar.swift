@@ -202,4 +202,18 @@ enum TraditionalChineseGrammar {
         let titled = title.map { "標題為「\($0)」" } ?? "沒有標題"
         return words.isEmpty ? titled : "\(titled)，開頭是「\(words)」"
     }
+
+    /// ` 120 秒`, or `到 Wed, 21 Oct 2026 07:28:00 GMT 為止` (the header's date, as sent).
+    static func wait(_ wait: RetryWait) -> String {
+        switch wait {
+        case .seconds(let seconds): return " \(seconds) 秒"
+        case .until(let date): return "到 \(date) 為止"
+        }
+    }
+
+    /// ` `application/json``, or `未標明（沒有 `Content-Type`）`.
+    static func contentType(_ type: String?) -> String { type.map { " `\($0)`" } ?? "未標明（沒有 `Content-Type`）" }
+
+    /// `3 個完整事件`.
+    static func wholeEvents(_ count: Int) -> String { "\(count) 個完整事件" }
 }

@@ -144,6 +144,70 @@ struct TraditionalChineseMessages: TranslatedTable {
                 zhHant: "\(G.from(url))下載在收到 \(expected) 位元組中的 \(received) 位元組後就結束了，所以已捨棄",
                 why: "連線在中途被切斷，或伺服器的 `Content-Length` 有誤",
                 fix: "再試一次；如果每次都在同樣的大小失敗，請檢查伺服器")
+        case .eventStream(let problem):
+            return eventStream(problem)
+        }
+    }
+
+    // MARK: - Event streams
+
+    private func eventStream(_ problem: EventStreamMessage) -> APIError.Explanation {
+        switch problem {
+        case .notAnEventStream(let url, let status, let contentType, let came):
+            return .init(
+                zhHant: "伺服器以 \(status) 回應\(G.requestFor(url))，內容類型是\(G.contentType(contentType))，但預期的是"
+                    + "事件串流（`text/event-stream`），所以沒有讀到任何事件。" + streamAnswer(came),
+                why: "這個 URL 傳回的是一般的回應，而不是伺服器推送事件：路徑有誤、伺服器只在要求中指明時才串流（例如"
+                    + "本文中的 `\"stream\": true`），或是回應的其實是登入頁面或代理伺服器",
+                fix: "對照 API 的說明檢查端點的路徑和本文（用 curl 加上 `-H 'Accept: text/event-stream'` 試試）；若要一般"
+                    + "的回應，請呼叫 `send(_:)`，而不是 `events(for:)`")
+        case .cutMidEvent(let url, let events, let bytes):
+            return .init(
+                zhHant: "\(G.from(url))事件串流在一個事件的中途結束，之前已收到 \(G.wholeEvents(events))；未完成的事件"
+                    + "（\(bytes) 位元組）已捨棄",
+                why: "連線在事件的空白行到達前就關閉了：伺服器在寫入時停止或當機，或是網路或代理伺服器切斷了連線。"
+                    + "`POST` 串流永遠不會重新連線（重複送出它的要求並不安全），`GET` 串流最多重新連線 "
+                    + "`ReconnectPolicy.maximumAttempts` 次",
+                fix: "查看伺服器的記錄檔，找出它停止的原因，並讓每個事件都以空白行結尾；只有在重複送出是安全的情況下，"
+                    + "才再次傳送要求")
+        case .eventTooLarge(let url, let limit):
+            return .init(
+                zhHant: "\(G.from(url))串流中的一個事件超過了 \(limit) MiB 仍沒有結束它的空白行，所以用戶端關閉了連線",
+                why: "伺服器一直沒有結束這個事件（空白行 `\\n\\n` 才會結束一個事件），或是送出了一個極大的事件",
+                fix: "在伺服器端讓每個事件都以空白行結尾，大量的資料請以一般回應或下載的方式傳送，不要放在單一事件中")
+        case .errorEvent(let url, let said):
+            return .init(
+                zhHant: "\(G.from(url))事件串流送出了 `error` 事件，所以解碼後的串流在此結束。" + errorEventWords(said),
+                why: "伺服器在串流中途回報了錯誤（聊天補全 API 會送出 `event: error` 和 "
+                    + "`data: {\"error\":{\"message\":…}}`）",
+                fix: "把伺服器的訊息顯示給使用者（`APIError.serverMessage` 會讀出它），稍後再試；若要自己處理 `error` "
+                    + "事件，請用 `events(for:)` 讀取串流，它會把這些事件交給您")
+        case .buffered(let url, let seconds, let bytes):
+            return .init(
+                zhHant: "\(G.from(url))事件串流在 \(seconds) 秒內收到了 \(bytes) 位元組，卻沒有一個完整的事件，所以用戶端"
+                    + "關閉了它",
+                why: "很可能是代理伺服器或伺服器本身在緩衝這個串流：它把事件留住，分批送出，或到最後才一次送出（nginx "
+                    + "和許多託管平台預設會緩衝）",
+                fix: "讓伺服器在串流中送出 `X-Accel-Buffering: no` 和 `Cache-Control: no-transform`，並在每個事件後清空"
+                    + "緩衝區（flush），再關閉代理伺服器的緩衝（nginx：`proxy_buffering off`）；"
+                    + "`ReconnectPolicy.bufferingLimit` 設定等待時間（0 會關閉這項檢查）")
+        }
+    }
+
+    private func streamAnswer(_ came: StreamAnswer) -> String {
+        switch came {
+        case .jsonMessage(let said): return "它傳回的是 JSON，伺服器說：「\(said)」"
+        case .json(let beginning): return "它傳回的是 JSON，開頭是「\(beginning)」"
+        case .htmlPage(let title, let words): return "它傳回的是 HTML 網頁，" + G.page(title: title, words: words)
+        case .text(let beginning): return "它傳回的是文字，開頭是「\(beginning)」"
+        case .empty: return "它的本文是空的"
+        }
+    }
+
+    private func errorEventWords(_ said: ErrorEventWords) -> String {
+        switch said {
+        case .quoted(let said): return "伺服器說：「\(said)」"
+        case .data(let data): return "它的資料是：\(data)"
         }
     }
 
@@ -479,6 +543,16 @@ struct TraditionalChineseMessages: TranslatedTable {
             return (
                 "伺服器忙碌中、正在限制要求頻率，或正在重新啟動",
                 "稍候再試（冪等的要求已經重試過）；若是 429，請放慢速度"
+            )
+        case .rateLimited(let wait):
+            return (
+                "伺服器限制了用戶端可以送出的要求數量，並要求等待\(G.wait(wait))（它的 `Retry-After` 標頭）",
+                "等那麼久再送出下一個要求，並減少要求：一次一個、中間稍作停頓，或保留已經取得的回應"
+            )
+        case .unavailable(let wait):
+            return (
+                "伺服器目前無法使用（維護中或負載過重），並要求等待\(G.wait(wait))（它的 `Retry-After` 標頭）",
+                "等那麼久之後再試一次（冪等的要求已經重試過）"
             )
         case .conflict: return ("這個要求與資源目前的狀態衝突", "重新取得資源，然後再做一次修改")
         case .tooLarge: return ("要求的本文超過伺服器接受的大小", "傳送較小的本文")
