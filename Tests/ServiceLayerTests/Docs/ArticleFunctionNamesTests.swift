@@ -13,15 +13,9 @@ final class ArticleFunctionNamesTests: XCTestCase {
         "fetchX(completion:)": "the landing page's name for Apple's pattern (fetchCategories, fetchMenuItems...)",
     ]
 
-    /// The package's declarations, scanned once for the tests that need them (the scan reads every
-    /// Swift file of the package).
-    private static let declarations = Result {
-        try SwiftDeclarationScanner.declarations(under: DocArticles.sourceFolders, root: DocArticles.root)
-    }
-
     func testEveryFunctionAnArticleNamesInCodeVoiceExistsWithThoseLabels() throws {
-        let declarations = try Self.declarations.get()
-        let types = try packageTypes()
+        let declarations = try DocArticles.packageDeclarations()
+        let types = try DocArticles.packageTypes()
         var checked = 0
         var missing: [String] = []
         for article in try DocArticles.all() {
@@ -48,7 +42,7 @@ final class ArticleFunctionNamesTests: XCTestCase {
     }
 
     func testAStaleNameIsReported() throws {
-        let declarations = try Self.declarations.get()
+        let declarations = try DocArticles.packageDeclarations()
         let text = """
             Call ``MenuController/fetchCategories(completion:)``, then `MenuController.fetchDesserts(completion:)`,
             `APIClient/send(_:delivery:token:)` and ``APIClient/send(_:callbackQueue:)``.
@@ -131,9 +125,5 @@ final class ArticleFunctionNamesTests: XCTestCase {
         XCTAssertTrue(found[1].accepts(["_", "content", "completion"]))
         XCTAssertFalse(found[1].accepts(["_", "callbackQueue"]))
         XCTAssertEqual(found[5].hasDefault, [true, false])
-    }
-
-    private func packageTypes() throws -> Set<String> {
-        try DocArticles.packageTypes()
     }
 }

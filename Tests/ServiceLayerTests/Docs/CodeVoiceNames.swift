@@ -25,19 +25,18 @@ enum DocArticles {
         return articles.sorted { $0.path < $1.path }
     }
 
-    /// Every type name the package's sources declare.
+    /// The package's Swift sources scanned once per test run (the scan reads and tokenizes every file of
+    /// `sourceFolders`; `ArticleFunctionNamesTests` and `SourceCommentFunctionNamesTests` both need it).
+    static let scanned = Result { try SwiftDeclarationScanner.scan(under: sourceFolders, root: root) }
+
+    /// Every function-like declaration of the package's sources (see ``scanned``).
+    static func packageDeclarations() throws -> [SwiftDeclaration] {
+        try scanned.get().declarations
+    }
+
+    /// Every type name the package's sources declare (see ``scanned``).
     static func packageTypes() throws -> Set<String> {
-        var names: Set<String> = []
-        for folder in DocArticles.sourceFolders {
-            let base = DocArticles.root.appendingPathComponent(folder)
-            guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
-                continue
-            }
-            for case let file as URL in walker where file.pathExtension == "swift" {
-                names.formUnion(SwiftDeclarationScanner.typeNames(in: try String(contentsOf: file, encoding: .utf8)))
-            }
-        }
-        return names
+        try scanned.get().typeNames
     }
 
     /// The text outside fenced code blocks (their Swift is compiled, and checked by `.ci/readme.py`).

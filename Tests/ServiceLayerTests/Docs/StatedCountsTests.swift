@@ -13,7 +13,7 @@ final class StatedCountsTests: XCTestCase {
     static let testFolders = ["Tests/ServiceLayerTests", "Tests/FixtureServerTests", "Tests/DemoKitTests"]
 
     func testTheReadmeStatesTheNumberOfTests() throws {
-        let tests = try Self.declaredTests()
+        let tests = try Self.declared.get()
         let readme = try Self.read("README.md")
         let stated = try XCTUnwrap(
             Self.numbers(#"about (\d+) tests"#, in: readme).first, "README.md no longer says \"about N tests\"")
@@ -25,7 +25,7 @@ final class StatedCountsTests: XCTestCase {
     }
 
     func testQuickShStatesItsShareOfTheTests() throws {
-        let tests = try Self.declaredTests()
+        let tests = try Self.declared.get()
         let script = try Self.read(".ci/quick.sh")
         let stated = Self.numbers(#"About (\d+) of the (\d+) tests"#, in: script)
         XCTAssertEqual(stated.count, 2, ".ci/quick.sh's comment no longer says \"About Q of the N tests\"")
@@ -60,6 +60,9 @@ final class StatedCountsTests: XCTestCase {
 
     // MARK: - Counting
 
+    /// ``declaredTests()``, counted once for the tests that need it.
+    static let declared = Result { try declaredTests() }
+
     /// `Class/testName` of every test method of the test targets: a `func test…()` without parameters
     /// (what XCTest runs), in the class or extension declared last above it.
     static func declaredTests() throws -> [String] {
@@ -77,17 +80,18 @@ final class StatedCountsTests: XCTestCase {
     }
 
     static func tests(in source: String) -> [String] {
+        // Compiled once a file, not once a line (an NSRegularExpression costs more to make than to run).
+        let ownerLine = regex(
+            #"^\s*(?:@\w+\s+)*(?:(?:public|final|private|fileprivate|internal|open)\s+)*(?:class|extension)\s+(\w+)"#)
+        let testLine = regex(#"^\s*(?:@\w+\s+)*(?:(?:override|public|final)\s+)*func (test\w*)\(\)"#)
         var owner = "?"
         var tests: [String] = []
         for line in source.split(separator: "\n") {
             let text = String(line)
-            if let name = first(
-                #"^\s*(?:@\w+\s+)*(?:(?:public|final|private|fileprivate|internal|open)\s+)*(?:class|extension)\s+(\w+)"#,
-                in: text)
-            {
+            if let name = first(ownerLine, in: text) {
                 owner = name
             }
-            if let name = first(#"^\s*(?:@\w+\s+)*(?:(?:override|public|final)\s+)*func (test\w*)\(\)"#, in: text) {
+            if let name = first(testLine, in: text) {
                 tests.append("\(owner)/\(name)")
             }
         }
@@ -117,8 +121,17 @@ final class StatedCountsTests: XCTestCase {
 
     /// The first group of `pattern`'s first match.
     static func first(_ pattern: String, in text: String) -> String? {
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]),
-            let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+        first(regex(pattern), in: text)
+    }
+
+    /// `pattern` compiled (`.` matches newlines too); nil when it is no regular expression.
+    static func regex(_ pattern: String) -> NSRegularExpression? {
+        try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+    }
+
+    /// The first group of `regex`'s first match.
+    static func first(_ regex: NSRegularExpression?, in text: String) -> String? {
+        guard let regex, let match = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
             let range = Range(match.range(at: 1), in: text)
         else { return nil }
         return String(text[range])

@@ -33,9 +33,13 @@ struct SwiftDeclaration: Equatable {
 /// interpolations included), then `func`, `init` and enum `case` declarations are read with their
 /// parameter lists, over any number of lines, with generics, attributes, closures and default values.
 enum SwiftDeclarationScanner {
-    /// The declarations of every `.swift` file under `folders` (relative to `root`).
-    static func declarations(under folders: [String], root: URL) throws -> [SwiftDeclaration] {
+    /// The declarations of every `.swift` file under `folders` (relative to `root`), and the names of the
+    /// types they declare: each file read and scanned once.
+    static func scan(under folders: [String], root: URL) throws -> (
+        declarations: [SwiftDeclaration], typeNames: Set<String>
+    ) {
         var found: [SwiftDeclaration] = []
+        var names: Set<String> = []
         for folder in folders {
             let base = root.appendingPathComponent(folder)
             guard let walker = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil) else {
@@ -43,16 +47,21 @@ enum SwiftDeclarationScanner {
             }
             for case let file as URL in walker where file.pathExtension == "swift" {
                 let relative = String(file.path.dropFirst(root.path.count + 1))
-                found += declarations(in: try String(contentsOf: file, encoding: .utf8), file: relative)
+                let tokens = tokenize(blankingCommentsAndStrings(try String(contentsOf: file, encoding: .utf8)))
+                found += declarations(tokens: tokens, file: relative)
+                names.formUnion(typeNames(tokens: tokens))
             }
         }
-        return found
+        return (found, names)
     }
 
     /// The names of the types the sources declare (`struct`, `class`, `enum`, `actor`, `protocol`,
     /// `typealias`), read from the same scan.
     static func typeNames(in source: String) -> Set<String> {
-        let tokens = tokenize(blankingCommentsAndStrings(source))
+        typeNames(tokens: tokenize(blankingCommentsAndStrings(source)))
+    }
+
+    private static func typeNames(tokens: [String]) -> Set<String> {
         var names: Set<String> = []
         for (index, token) in tokens.enumerated().dropLast()
         where token != "extension" && (typeKeywords.contains(token) || token == "typealias") {
@@ -64,7 +73,10 @@ enum SwiftDeclarationScanner {
 
     /// The declarations of one file's text.
     static func declarations(in source: String, file: String) -> [SwiftDeclaration] {
-        let tokens = tokenize(blankingCommentsAndStrings(source))
+        declarations(tokens: tokenize(blankingCommentsAndStrings(source)), file: file)
+    }
+
+    private static func declarations(tokens: [String], file: String) -> [SwiftDeclaration] {
         var found: [SwiftDeclaration] = []
         // One entry per open brace: the type it opens (name and keyword), or nil for any other block.
         var scopes: [(name: String, keyword: String)?] = []
@@ -364,7 +376,7 @@ enum SwiftDeclarationScanner {
                         blank(index..<(next + 1))
                         index = next + 1
                     }
-                } else if Array(characters[index..<min(index + closing.count, characters.count)]) == closing {
+                } else if characters[index...].starts(with: closing) {  // no copy a character
                     return index + closing.count
                 } else if !multiline && characters[index] == "\n" {
                     return index  // unterminated: never swallow the rest of the file

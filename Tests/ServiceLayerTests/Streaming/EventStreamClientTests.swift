@@ -205,15 +205,22 @@ final class EventStreamClientTests: XCTestCase {
     @MainActor
     func testReconnectsAreBoundedAndCanBeTurnedOff() async throws {
         let connections = Locked(0)
-        let serve = DispatchWorkItem { [server] in
-            while let connection = server?.nextConnection(timeout: 2) {
-                connections.withLock { $0 += 1 }
-                connection.sendEventStreamHead()
-                connection.send("retry: 5\ndata: never finished")
-                connection.close()
+        // Serves `count` connections, each a stream cut after a partial event; a connection beyond them is
+        // looked for once the call has ended (below), as the other tests here do, not waited out here.
+        func serve(_ count: Int) -> DispatchWorkItem {
+            let work = DispatchWorkItem { [server] in
+                for _ in 0..<count {
+                    guard let connection = server?.nextConnection() else { return }
+                    connections.withLock { $0 += 1 }
+                    connection.sendEventStreamHead()
+                    connection.send("retry: 5\ndata: never finished")
+                    connection.close()
+                }
             }
+            DispatchQueue.global().async(execute: work)
+            return work
         }
-        DispatchQueue.global().async(execute: serve)
+        let served = serve(3)
         let done = expectation(description: "completion")
         client.events(
             for: Endpoint<Void>("stream"), reconnect: ReconnectPolicy(maximumAttempts: 2), onEvent: { _ in },
@@ -222,19 +229,12 @@ final class EventStreamClientTests: XCTestCase {
                 done.fulfill()
             })
         await waitFor([done], timeout: 30)
-        serve.wait()
+        served.wait()
         XCTAssertEqual(connections.withLock { $0 }, 3, "the first connection and two reconnects")
+        XCTAssertNil(server.nextConnection(timeout: 0.5), "no third reconnect")
 
         connections.withLock { $0 = 0 }
-        let again = DispatchWorkItem { [server] in
-            while let connection = server?.nextConnection(timeout: 2) {
-                connections.withLock { $0 += 1 }
-                connection.sendEventStreamHead()
-                connection.send("retry: 5\ndata: never finished")
-                connection.close()
-            }
-        }
-        DispatchQueue.global().async(execute: again)
+        let again = serve(1)
         let never = expectation(description: "never")
         client.events(
             for: Endpoint<Void>("stream"), reconnect: .never, onEvent: { _ in },
@@ -245,6 +245,7 @@ final class EventStreamClientTests: XCTestCase {
         await waitFor([never], timeout: 30)
         again.wait()
         XCTAssertEqual(connections.withLock { $0 }, 1)
+        XCTAssertNil(server.nextConnection(timeout: 0.5), "no reconnect at all")
     }
 
     /// What is not an event stream ends the stream without a reconnect: a JSON 200, a 404 (its body kept).
