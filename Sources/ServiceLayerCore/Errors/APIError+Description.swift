@@ -54,3 +54,11 @@ extension APIError {
         }
     }
 }
+
+extension Message {
+    /// The case's name without its values: `refusedLocal`, `quoted`.
+    static func caseName(_ value: Any) -> String {
+        if let label = Mirror(reflecting: value).children.first?.label { return label }
+        return String(String(reflecting: value).split(separator: ".").last ?? "")
+    }
+}

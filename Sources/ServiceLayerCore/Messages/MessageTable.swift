@@ -6,9 +6,9 @@ import Foundation
 /// A table is one exhaustive `switch` over ``Message`` (and the nested switches over its parts' cases):
 /// it writes sentences and decides nothing — no `if`, no `?:`, no `??` in its `…Messages.swift` file
 /// (`MessageTablesTests` reads the sources to hold that). Joining a URL or a number into a sentence is
-/// the language's grammar, in its `…Grammar.swift` file. Each translation records, in its
-/// `…Follows.swift` file, the fingerprint of the English each case follows: a test fails when the English
-/// moves on without it.
+/// the language's grammar, in its `…Grammar.swift` file. Each translation's record of the English each
+/// case follows (its fingerprints) is kept by the tests, in `Tests/ServiceLayerTests/Core/MessageFollows/`
+/// (no app compiles it): a test fails when the English moves on without it.
 protocol MessageTable: Sendable {
     func explain(_ message: Message) -> APIError.Explanation
     /// The warning after a completion waited `seconds` for a main queue that never ran.

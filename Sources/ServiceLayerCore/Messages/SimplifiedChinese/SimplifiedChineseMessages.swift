@@ -3,7 +3,7 @@ import Foundation
 /// The 简体中文 (mainland China) table: every decided ``Message`` written out. It decides nothing: each
 /// case's sentences are fixed, and ``SimplifiedChineseGrammar`` joins the facts into them. Code, URLs,
 /// numbers and the server's own words stay as they are.
-struct SimplifiedChineseMessages: TranslatedTable {
+struct SimplifiedChineseMessages: MessageTable {
     private typealias G = SimplifiedChineseGrammar
 
     func explain(_ message: Message) -> APIError.Explanation {

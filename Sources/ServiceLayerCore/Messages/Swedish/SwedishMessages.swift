@@ -3,7 +3,7 @@ import Foundation
 /// The Swedish table: every decided ``Message`` written out, following ``EnglishMessages``. It decides
 /// nothing: each case's sentences are fixed, and ``SwedishGrammar`` joins the facts into them. Code, URLs,
 /// numbers and the server's own words stay as they are; decimals take a comma (`0,5 s`).
-struct SwedishMessages: TranslatedTable {
+struct SwedishMessages: MessageTable {
     private typealias G = SwedishGrammar
 
     private static let notBuilt = "Begäran kunde inte byggas, så inget skickades: "

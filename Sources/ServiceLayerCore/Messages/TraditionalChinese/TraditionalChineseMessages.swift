@@ -3,7 +3,7 @@ import Foundation
 /// The 繁體中文 (Taiwan) table: every decided ``Message`` written out. It decides nothing: each case's
 /// sentences are fixed, and ``TraditionalChineseGrammar`` joins the facts into them. Code, URLs, numbers and
 /// the server's own words stay as they are.
-struct TraditionalChineseMessages: TranslatedTable {
+struct TraditionalChineseMessages: MessageTable {
     private typealias G = TraditionalChineseGrammar
 
     private static let notBuilt = "無法建立要求，所以沒有送出任何東西："

@@ -1,5 +1,7 @@
+@testable import ServiceLayerCore
+
 /// The fingerprint of the English each case of the 简体中文 table follows (see ``TranslatedTable``).
-extension SimplifiedChineseMessages {
+extension SimplifiedChineseMessages: TranslatedTable {
     static let follows: [String: String] = [
         "appReason": "1045e10e",
         "baseURLWithoutScheme": "fc412df5",

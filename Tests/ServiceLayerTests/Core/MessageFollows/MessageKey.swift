@@ -1,5 +1,7 @@
 import Foundation
 
+@testable import ServiceLayerCore
+
 /// The names under which a translation records the English it follows, each with the part of the
 /// English text it covers: a case whose sentences are written by one `switch` arm is one name
 /// (`offline`, `transport.refusedLocal`); an answer's first sentence and its advice are written by two
@@ -26,12 +28,6 @@ extension Message {
         case .eventStream(let problem): return [("eventStream." + Self.caseName(problem), .whole)]
         default: return [(Self.caseName(self), .whole)]
         }
-    }
-
-    /// The case's name without its values: `refusedLocal`, `quoted`.
-    static func caseName(_ value: Any) -> String {
-        if let label = Mirror(reflecting: value).children.first?.label { return label }
-        return String(String(reflecting: value).split(separator: ".").last ?? "")
     }
 }
 

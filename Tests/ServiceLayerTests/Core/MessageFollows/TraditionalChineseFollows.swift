@@ -1,6 +1,8 @@
 import Foundation
 
-extension TraditionalChineseMessages {
+@testable import ServiceLayerCore
+
+extension TraditionalChineseMessages: TranslatedTable {
     /// The fingerprint of the English each case follows, by key (see ``TranslatedTable``).
     static let follows: [String: String] = [
         "appReason": "c2a05881",

@@ -1,6 +1,8 @@
 import Foundation
 
-extension SwedishMessages {
+@testable import ServiceLayerCore
+
+extension SwedishMessages: TranslatedTable {
     /// The fingerprint of the English each case follows (``TranslatedTable``), by key: printed by
     /// `MessageTablesTests.testEveryTranslationFollowsTheCurrentEnglish` for the English this table translates.
     static let follows: [String: String] = [
