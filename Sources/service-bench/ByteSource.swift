@@ -15,62 +15,20 @@ import Darwin
 /// A process of its own, so that making the bytes never competes with the client in the measured
 /// process (its threads, its allocator, its RSS); an in-process fixture server did, and the download
 /// ratio then moved by up to 35 % between runs on two shared cores.
-final class ByteSource {
+final class ByteSource: ChildSource {
     /// The argument that starts the child.
     static let childFlag = "--serve-bytes"
 
-    private let process: Process
-    private let input: Pipe
-    /// `http://127.0.0.1:<port>/`.
-    let baseURL: URL
-
     /// Starts the child and waits for the port it prints.
     init() throws(BenchFailure) {
-        let executable =
-            Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process = Process()
-        process.executableURL = executable
-        process.arguments = ["transfers", Self.childFlag]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch { throw BenchFailure("the byte source did not start: \(error)") }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            guard let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else { break }
-            line += byte
-        }
-        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("port "),
-            let port = UInt16(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            process.terminate()
-            throw BenchFailure("the byte source printed no port")
-        }
-        baseURL = URL(string: "http://127.0.0.1:\(port)/")!
-    }
-
-    /// Ends the child: it exits when its standard input closes.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try super.init(subcommand: "transfers", flag: Self.childFlag, name: "the byte source")
     }
 
     // MARK: Child
 
     /// The child's whole life: listen, print `port <n>`, serve until standard input closes.
     static func serve() -> Int32 {
-        let listener: Int32
-        let port: UInt16
-        do { (listener, port) = try LoopbackSocket.listen(backlog: 16) } catch {
-            FileHandle.standardError.write(Data("service-bench \(childFlag): the byte source: \(error)\n".utf8))
-            return 1
-        }
-        Thread.detachNewThread {
-            _ = FileHandle.standardInput.readDataToEndOfFile()  // the parent went away or closed it
-            exit(0)
-        }
-        FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
+        guard let listener = listenForParent("service-bench \(childFlag): the byte source") else { return 1 }
         let pattern = (0..<(1 << 20)).map { UInt8($0 % 251) }
         while true {
             let connection = LoopbackSocket.accept(listener)

@@ -42,25 +42,10 @@ enum StreamBench {
     static func main(arguments: [String]) -> Int32 {
         if arguments == [StreamSource.childFlag] { return StreamSource.serve() }
         if arguments.first == memoryChildFlag { return StreamMemory.runChild(Array(arguments.dropFirst())) }
-        var settings = Settings()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if argument == "--quick" {
-                settings.quick = true
-            } else if argument == "--rounds", let text = rest.popFirst(), let rounds = Int(text), rounds > 0 {
-                settings.chosenRounds = rounds
-            } else {
-                FileHandle.standardError.write(Data("usage: service-bench streams [--quick] [--rounds N]\n".utf8))
-                return 2
-            }
-        }
-        do throws(BenchFailure) {
-            try run(settings)
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("service-bench streams: broken: \(error.description)\n".utf8))
-            return 1
-        }
+        guard let options = SubcommandOptions(arguments, subcommand: "streams") else { return 2 }
+        var settings = Settings(quick: options.quick)
+        if let rounds = options.rounds { settings.chosenRounds = rounds }
+        return SubcommandOptions.run("streams") { () throws(BenchFailure) in try run(settings) }
     }
 
     /// One round of both sides: the layer's figure and bare's.

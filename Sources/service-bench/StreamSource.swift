@@ -18,45 +18,13 @@ import Darwin
 /// the machine shares, so the client can read the time from the server's flush to its own callback. With
 /// `gap=0` the events go out as fast as the socket takes them (throughput); with a gap the server sleeps
 /// between two events (the time to the callback without a queue in front). A process of its own, for the reason ``ByteSource`` gives.
-final class StreamSource {
+final class StreamSource: ChildSource {
     /// The argument that starts the child.
     static let childFlag = "--serve-events"
 
-    private let process: Process
-    private let input: Pipe
-    /// `http://127.0.0.1:<port>/`.
-    let baseURL: URL
-
     /// Starts the child and waits for the port it prints.
     init() throws(BenchFailure) {
-        let executable =
-            Bundle.main.executableURL ?? URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        process = Process()
-        process.executableURL = executable
-        process.arguments = ["streams", Self.childFlag]
-        input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        do { try process.run() } catch { throw BenchFailure("the event source did not start: \(error)") }
-        var line = Data()
-        while !line.contains(UInt8(ascii: "\n")) {
-            guard let byte = try? output.fileHandleForReading.read(upToCount: 1), !byte.isEmpty else { break }
-            line += byte
-        }
-        guard let text = String(data: line, encoding: .utf8), text.hasPrefix("port "),
-            let port = UInt16(text.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines))
-        else {
-            process.terminate()
-            throw BenchFailure("the event source printed no port")
-        }
-        baseURL = LoopbackSocket.baseURL(port: port)
-    }
-
-    /// Ends the child: it exits when its standard input closes.
-    func stop() {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        try super.init(subcommand: "streams", flag: Self.childFlag, name: "the event source")
     }
 
     /// The URL of a stream of `count` events from the source at `baseURL`, `gapMicroseconds` apart (0: as
@@ -69,17 +37,7 @@ final class StreamSource {
 
     /// The child's whole life: listen, print `port <n>`, serve until standard input closes.
     static func serve() -> Int32 {
-        let listener: Int32
-        let port: UInt16
-        do { (listener, port) = try LoopbackSocket.listen(backlog: 16) } catch {
-            FileHandle.standardError.write(Data("service-bench streams \(childFlag): \(error)\n".utf8))
-            return 1
-        }
-        Thread.detachNewThread {
-            _ = FileHandle.standardInput.readDataToEndOfFile()  // the parent went away or closed it
-            exit(0)
-        }
-        FileHandle.standardOutput.write(Data("port \(port)\n".utf8))
+        guard let listener = listenForParent("service-bench streams \(childFlag)") else { return 1 }
         while true {
             let connection = LoopbackSocket.accept(listener)
             guard connection >= 0 else { return 1 }

@@ -31,25 +31,10 @@ enum TransferBench {
     /// Runs the subcommand; 0 when every measurement ran, 1 when one broke, 2 on bad arguments.
     static func main(arguments: [String]) -> Int32 {
         if arguments == [ByteSource.childFlag] { return ByteSource.serve() }
-        var settings = Settings()
-        var rest = arguments[...]
-        while let argument = rest.popFirst() {
-            if argument == "--quick" {
-                settings.quick = true
-            } else if argument == "--rounds", let text = rest.popFirst(), let rounds = Int(text), rounds > 0 {
-                settings.chosenRounds = rounds
-            } else {
-                FileHandle.standardError.write(Data("usage: service-bench transfers [--quick] [--rounds N]\n".utf8))
-                return 2
-            }
-        }
-        do throws(BenchFailure) {
-            try run(settings)
-            return 0
-        } catch {
-            FileHandle.standardError.write(Data("service-bench transfers: broken: \(error.description)\n".utf8))
-            return 1
-        }
+        guard let options = SubcommandOptions(arguments, subcommand: "transfers") else { return 2 }
+        var settings = Settings(quick: options.quick)
+        if let rounds = options.rounds { settings.chosenRounds = rounds }
+        return SubcommandOptions.run("transfers") { () throws(BenchFailure) in try run(settings) }
     }
 
     private static func run(_ settings: Settings) throws(BenchFailure) {
