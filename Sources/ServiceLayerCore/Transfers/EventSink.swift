@@ -60,7 +60,7 @@ final class EventSink: Sendable {
         var url: URL?
         /// The secrets the connection's request carried (see `Redaction.secrets(of:headerNames:)`).
         var sentSecrets: [String] = []
-        /// When the event under way began to arrive (the system's uptime), `nil` between events.
+        /// When the event under way began to arrive (monotonic seconds, from `DispatchTime`), `nil` between events.
         var underwaySince: TimeInterval?
         /// The bytes that arrived since then.
         var bytesMeanwhile = 0
@@ -108,7 +108,9 @@ final class EventSink: Sendable {
     /// while one event stayed unfinished (a buffering proxy).
     /// `sentSecrets` are those of the request that was sent (none by default), kept for ``sentSecrets``.
     func received(_ data: Data, response: URLResponse?, sentSecrets: @autoclosure () -> [String] = []) -> Bool {
-        let now = ProcessInfo.processInfo.systemUptime
+        // Monotonic seconds, as the rest of the core measures time (`DispatchTime`, not `systemUptime`: a
+        // required-reason API of Apple's privacy manifest, which `.ci/privacy.py` holds the package to).
+        let now = Double(DispatchTime.now().uptimeNanoseconds) / 1e9
         let (events, keepGoing, url) = state.withLock { state -> ([ServerSentEvent], Bool, URL?) in
             if state.mode == .undecided {
                 state.mode = Self.isEventStream(response) ? .events : .other
