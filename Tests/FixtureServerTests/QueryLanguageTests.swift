@@ -72,6 +72,7 @@ final class QueryLanguageTests: FixtureTestCase {
     /// `query` fuzz target) and took the server down: now it answers, and the server keeps serving.
     func testFullTextWithNULCharactersAnswers() throws {
         XCTAssertEqual(try ids("/movies?q=l%00%00%00%00%00%00"), [])
+        XCTAssertEqual(try ids("/movies?q=2%00%00%00%00%00%00"), [], "numbers are searched the same way")
         XCTAssertEqual(try ids("/movies?q=%C3%84"), try ids("/movies?q=%C3%A4"), "non-ASCII ignores case too")
         XCTAssertEqual(try ids("/movies?q=robot"), [6], "the server is still up")
     }

@@ -135,7 +135,7 @@ extension ServerJSON {
     func containsText(_ text: String) -> Bool {
         switch self {
         case .string(let string): return Self.lowercased(string, contains: text)
-        case .int, .double: return queryText?.contains(text) ?? false
+        case .int, .double: return queryText.map { Self.lowercased($0, contains: text) } ?? false
         case .array(let elements): return elements.contains { $0.containsText(text) }
         case .object(let members): return members.values.contains { $0.containsText(text) }
         case .null, .bool: return false
@@ -144,8 +144,8 @@ extension ServerJSON {
 
     /// Whether `text` occurs in `string` once both are lowercased, compared byte by byte in UTF-8 (as
     /// json-server lowercases both and compares code units). Not Foundation's
-    /// `range(of:options: .caseInsensitive)`: on Linux it traps ("String index is out of bounds") for a `text`
-    /// that ends in NUL characters (`?q=l%00%00%00`, found by the `query` fuzz target), which would take
+    /// `range(of:options:)` nor its `contains(_:)`: on Linux both trap ("String index is out of bounds") for a
+    /// `text` that ends in NUL characters (`?q=l%00%00%00`, found by the `query` fuzz target), which would take
     /// the whole server down; not the standard library's `firstRange(of:)` either, new in macOS 13.
     static func lowercased(_ string: String, contains text: String) -> Bool {
         let haystack = Array(string.lowercased().utf8)
