@@ -121,6 +121,34 @@ final class EventStreamClientTests: XCTestCase {
         XCTAssertEqual(events.map(\.data), ["one"])
     }
 
+    /// A `cancel()` made in `onEvent` stops the events after it, those of the same chunk too (a chunk's
+    /// events reach the main queue in one block, and each is checked against the call's cancel flag).
+    @MainActor
+    func testACancelInOnEventStopsTheRestOfItsChunk() async throws {
+        DispatchQueue.global().async { [server] in
+            guard let connection = server?.nextConnection() else { return }
+            connection.sendEventStreamHead()
+            connection.send("data: one\n\ndata: two\n\ndata: three\n\n")
+            _ = connection.waitForClose(timeout: 20)
+            connection.close()
+        }
+        var handle: RequestHandle?
+        var events: [String] = []
+        let done = expectation(description: "completion")
+        handle = client.events(
+            for: Endpoint<Void>("stream"),
+            onEvent: { event in
+                events.append(event.data)
+                handle?.cancel()
+            },
+            completion: { result in
+                XCTAssertEqual(result.error, .cancelled)
+                done.fulfill()
+            })
+        await waitFor([done], timeout: 30)
+        XCTAssertEqual(events, ["one"])
+    }
+
     /// A cut `GET` stream connects again after the server's `retry:`, sending the last event ID; a 204
     /// then ends it for good, as success.
     @MainActor
