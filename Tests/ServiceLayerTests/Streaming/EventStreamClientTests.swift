@@ -87,7 +87,8 @@ final class EventStreamClientTests: XCTestCase {
     }
 
     /// `cancel()` closes the connection: the server sees the close within 1 s, the completion receives
-    /// `.cancelled`, and no event reaches `onEvent` after the cancel.
+    /// `.cancelled`, and no event reaches `onEvent` after the cancel, not even those of the same chunk
+    /// (a chunk's events reach the main queue in one block; each is checked against the call's cancel flag).
     @MainActor
     func testCancelIsSeenByTheServerAsACloseWithinOneSecond() async throws {
         let cancelled = DispatchSemaphore(value: 0)
@@ -97,7 +98,7 @@ final class EventStreamClientTests: XCTestCase {
             defer { serverDone.fulfill() }
             guard let connection = server?.nextConnection() else { return }
             connection.sendEventStreamHead()
-            connection.send("data: one\n\n")
+            connection.send("data: one\n\ndata: two\n\ndata: three\n\n")
             guard cancelled.wait(timeout: .now() + 20) == .success else { return }
             closedInTime.withLock { $0 = connection.waitForClose(timeout: 1) }
             connection.close()
@@ -119,34 +120,6 @@ final class EventStreamClientTests: XCTestCase {
         await waitFor([done, serverDone], timeout: 30)
         XCTAssertEqual(closedInTime.withLock { $0 }, true, "the server did not see a close within 1 s of cancel()")
         XCTAssertEqual(events.map(\.data), ["one"])
-    }
-
-    /// A `cancel()` made in `onEvent` stops the events after it, those of the same chunk too (a chunk's
-    /// events reach the main queue in one block, and each is checked against the call's cancel flag).
-    @MainActor
-    func testACancelInOnEventStopsTheRestOfItsChunk() async throws {
-        DispatchQueue.global().async { [server] in
-            guard let connection = server?.nextConnection() else { return }
-            connection.sendEventStreamHead()
-            connection.send("data: one\n\ndata: two\n\ndata: three\n\n")
-            _ = connection.waitForClose(timeout: 20)
-            connection.close()
-        }
-        var handle: RequestHandle?
-        var events: [String] = []
-        let done = expectation(description: "completion")
-        handle = client.events(
-            for: Endpoint<Void>("stream"),
-            onEvent: { event in
-                events.append(event.data)
-                handle?.cancel()
-            },
-            completion: { result in
-                XCTAssertEqual(result.error, .cancelled)
-                done.fulfill()
-            })
-        await waitFor([done], timeout: 30)
-        XCTAssertEqual(events, ["one"])
     }
 
     /// A cut `GET` stream connects again after the server's `retry:`, sending the last event ID; a 204
