@@ -65,7 +65,7 @@ struct TransportPlace: Sendable {
 /// A transport failure, decided: one case per `URLError` code Foundation defines, split where the fix
 /// differs (a refused connection to this machine or to another; App Transport Security for a local or a
 /// remote host; a TLS failure on an `https://` URL), and the hints Linux's text gives.
-enum TransportMessage: Sendable, Hashable {
+enum TransportMessage: Sendable, Equatable {
     case refusedLocal, refusedRemote, hostNotFound, dnsFailed, timedOut, connectionLost, unparsable
     case badServerResponse, secureFailedHTTPS, secureFailed, certificateExpired, certificateUntrusted
     case certificateUnknownRoot, certificateNotYetValid, clientCertificateRejected, clientCertificateRequired
@@ -108,7 +108,7 @@ enum ServerWords: Sendable {
 }
 
 /// The why and the fix of an error answer: decided from its status, its body and the credential sent.
-enum HTTPAdvice: Sendable, Hashable {
+enum HTTPAdvice: Sendable {
     /// 401 whose message speaks of an API key.
     case apiKeyNotAccepted
     /// 403 whose message speaks of an API key.
@@ -149,7 +149,7 @@ enum HTTPAdvice: Sendable, Hashable {
 }
 
 /// How long the server asks the client to wait, as its `Retry-After` said.
-enum RetryWait: Sendable, Hashable {
+enum RetryWait: Sendable {
     case seconds(Int)
     /// The moment, as the header writes it (IMF-fixdate, GMT).
     case until(String)
