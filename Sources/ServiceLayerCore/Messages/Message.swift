@@ -157,8 +157,9 @@ enum RetryWait: Sendable {
 
 // MARK: - Event streams
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// An event stream that ended because of what came over it, decided.
-enum EventStreamMessage: Sendable {
+indirect enum EventStreamMessage: Sendable {
     /// A 2xx that is not `text/event-stream`; `contentType` as sent, `nil` without one.
     case notAnEventStream(url: String?, status: Int, contentType: String?, came: StreamAnswer)
     case cutMidEvent(url: String?, eventsRead: Int, unfinishedBytes: Int)
@@ -222,8 +223,9 @@ enum ExpectedValue: Sendable {
     case kind(DecodingFailure.JSONKind)
 }
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// What went wrong in the body.
-enum DecodingWhat: Sendable {
+indirect enum DecodingWhat: Sendable {
     case emptyBody
     case htmlPage(title: String?, firstWords: String)
     case notJSON(beginning: String)
@@ -237,8 +239,9 @@ enum DecodingWhat: Sendable {
     case other(detail: String)
 }
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// Why, as the fix the body points at explains it.
-enum DecodingWhy: Sendable {
+indirect enum DecodingWhy: Sendable {
     // What the body is, when it is not what the model reads at all.
     case webPage, noBody, notThisAPI, answerIsArray
     // A key spelled otherwise.
@@ -254,8 +257,9 @@ enum DecodingWhy: Sendable {
     case bodyDoesNotMatch, modelDisagrees
 }
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// The fix, as code the learner writes.
-enum DecodingFix: Sendable {
+indirect enum DecodingFix: Sendable {
     case convertFromSnakeCase(property: String, jsonKey: String)
     case codingKeys(property: String, jsonKey: String)
     case likelyKey(property: String, jsonKey: String)
@@ -276,8 +280,9 @@ enum DecodingFix: Sendable {
 
 // MARK: - Files
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// A file that could not be read, sent or placed, decided.
-enum FileMessage: Sendable {
+indirect enum FileMessage: Sendable {
     case unreadable(file: String)
     case symbolicLink(file: String)
     case notRegularFile(file: String)
