@@ -12,7 +12,12 @@ final class HostileTimeoutTests: HostileServerTestCase {
             Thread.sleep(forTimeInterval: 4)  // never within the 1 s timeout
             return .text("late")
         }
-        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 1, retryPolicy: .default))
+        // The default policy's tries (its `maxRetries`, and its rule that a timeout is retried), with its
+        // waits cut to 0.05 s: the test proves the number of timed-out tries, not the waits' lengths
+        // (`testTheWorstCaseOfTheDefaultPolicyIsThreeTimeoutsAndTwoWaits` and `RetryPolicyTests` check those).
+        var policy = RetryPolicy.default
+        policy.baseDelay = 0.05
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 1, retryPolicy: policy))
         let failure = await error { () async throws(APIError) in try await client.send(Endpoint<TextAnswer>("x"))
         }
         XCTAssertEqual(failure, .timedOut)
