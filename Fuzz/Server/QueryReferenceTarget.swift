@@ -204,12 +204,23 @@ enum ReferenceQuery {
 
     static func contains(_ value: ServerJSON, _ text: String) -> Bool {
         switch value {
-        case .string(let string): return string.lowercased().contains(text.lowercased())
-        case .int, .double: return self.text(value)!.contains(text)
+        case .string(let string): return scalars(of: string, contain: text)
+        case .int, .double: return scalars(of: self.text(value)!, contain: text)
         case .array(let elements): return elements.contains { contains($0, text) }
         case .object(let members): return members.values.contains { contains($0, text) }
         default: return false
         }
+    }
+
+    /// json-server's `String(value).toLowerCase().indexOf(q.toLowerCase())`: code points, not characters
+    /// (and not Foundation's `contains`, which traps on Linux for a text that ends in NUL characters).
+    static func scalars(of string: String, contain text: String) -> Bool {
+        let haystack = Array(string.lowercased().unicodeScalars)
+        let needle = Array(text.lowercased().unicodeScalars)
+        return needle.isEmpty
+            || haystack.indices.contains { start in
+                haystack[start...].starts(with: needle)
+            }
     }
 
     /// Stable; numbers before strings before booleans, missing and null last either way.

@@ -20,13 +20,20 @@ protocol MessageTable: Sendable {
 extension APIError.Explanation {
     /// `text` trimmed, ending in exactly one `period` unless it already ends in one of `endings`: a fact
     /// filled in that ends in one (a server's message, Foundation's text) never makes a doubled one, nor a
-    /// quote that ends the sentence (``quoteEndsSentence(_:)``).
+    /// quote that ends the sentence (``quoteEndsSentence(_:)``). Only a doubled period that ends a sentence
+    /// (before a space) is made one: a `..` inside a fact (`../menu`, a host name) stays as written.
     static func sentence(_ text: String, period: String, endings: String) -> String {
         var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         while text.hasSuffix("..") && !text.hasSuffix("...") { text.removeLast() }
-        while let range = text.range(of: "..", options: .literal), !text[range.lowerBound...].hasPrefix("...") {
-            text.replaceSubrange(range, with: ".")
-        }
+        let characters = Array(text)
+        text = String(
+            characters.indices.lazy.filter { index in
+                let endsDoubledPeriod =
+                    characters[index] == "." && index > 0 && characters[index - 1] == "."
+                    && (index < 2 || characters[index - 2] != ".")
+                    && index + 1 < characters.count && characters[index + 1].isWhitespace
+                return !endsDoubledPeriod
+            }.map { characters[$0] })
         if let last = text.last, !endings.contains(last) && !quoteEndsSentence(text) {
             text += period
         }

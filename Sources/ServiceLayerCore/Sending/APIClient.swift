@@ -384,11 +384,12 @@ struct EndedTry: Sendable {
         self.outcome = outcome
         self.request = request
         self.cache = cache
-        self.secretHeaders = secretHeaders.union(Redaction.secretHeaders)
+        self.secretHeaders = secretHeaders  // joined with Redaction.secretHeaders only for an error
     }
 
     /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
-    /// of the secrets the request sent and names its URL (without secrets) when it named none.
+    /// of the secrets the request sent (the values of ``secretHeaders`` and of ``Redaction/secretHeaders``)
+    /// and names its URL (without secrets) when it named none.
     func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
         guard request != nil || cache != nil else { return reading }
         let (request, cache, headerNames) = (self.request, self.cache, secretHeaders)
@@ -396,7 +397,8 @@ struct EndedTry: Sendable {
             let checked = cache?.forgettingUndecodable(result) ?? result
             guard let request else { return checked }
             return checked.mapError {
-                Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: headerNames))
+                let names = headerNames.union(Redaction.secretHeaders)
+                return Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: names))
                     .located(at: request.url)
             }
         }

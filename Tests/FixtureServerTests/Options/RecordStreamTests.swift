@@ -16,7 +16,7 @@ final class RecordStreamTests: OptionsTestCase {
                 upstream.baseURL.absoluteString + "order", method: "POST", body: Data(#"{"menuIds":[5]}"#.utf8),
                 headers: ["Content-Type": "application/json"]
             ).status, 200)
-        let target = "order/1/status?speed=600"  // a minute every 0.1 s: six events
+        let target = "order/1/status?speed=3000"  // a minute every 0.02 s: six events
         let direct = try fetch(upstream.baseURL.absoluteString + target)
         let live = try fetch(recorder.baseURL.absoluteString + target)
         XCTAssertEqual(live.status, 200)

@@ -149,7 +149,7 @@ final class HostileUploadTests: HostileServerTestCase {
     func testAWholeBodyFileThatStaysTheSameIsSentFromWhereItIs() async throws {
         let directory = try makeDirectory()
         let source = directory.appendingPathComponent("steady.bin")
-        let original = Data((0..<3_000_000).map { UInt8($0 % 251) })
+        let original = ServerPattern.bytes(3_000_000)
         try original.write(to: source)
         let temporary = try makeDirectory()
         let savedTMPDIR = ProcessInfo.processInfo.environment["TMPDIR"]

@@ -86,6 +86,13 @@ final class PathQueryTests: StubTestCase {
         XCTAssertTrue(
             URLBuilding.fragmentProblem(inPath: "tags/c#")?.errorDescription?.contains("tags/c#…") ?? false,
             "the path up to the # is named")
+        // A `..` in the path is shown as written, not taken for a doubled period (found by the url-building
+        // fuzz target: `ewmm..it.#` was shown as `ewmm.it.#…`).
+        for path in ["../menu#top", "files..old/a#b"] {
+            let shown = String(path[..<path.firstIndex(of: "#")!]) + "#…"
+            let message = URLBuilding.fragmentProblem(inPath: path)?.errorDescription ?? ""
+            XCTAssertTrue(message.contains("\"\(shown)\""), "\(path) shown as written: \(message)")
+        }
         XCTAssertEqual(stub.requestCount, 0, "nothing was sent")
         // Control: the same client sends a path without a #.
         XCTAssertNotNil(success(result(Endpoint<Data>("tags/c%23"), on: client)))

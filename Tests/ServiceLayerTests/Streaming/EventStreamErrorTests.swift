@@ -229,23 +229,24 @@ final class EventStreamErrorTests: XCTestCase {
     /// likely buffering and its fix. Comments between events (a keep-alive) over the same time do not.
     @MainActor
     func testBytesWithoutAnEventPastTheLimitAreABufferingProxy() async throws {
-        serveEvents("data: {\"part\":1,", "\"padding\":\"\(String(repeating: "x", count: 200))\"", pause: 1.3)
+        // A 0.3 s limit (the default is 30 s) and pieces 0.6 s apart: the check is the same at any length.
+        serveEvents("data: {\"part\":1,", "\"padding\":\"\(String(repeating: "x", count: 200))\"", pause: 0.6)
         let started = Date()
-        let (error, events) = await plainEnd(reconnect: ReconnectPolicy(bufferingLimit: 1))
+        let (error, events) = await plainEnd(reconnect: ReconnectPolicy(bufferingLimit: 0.3))
         XCTAssertLessThan(Date().timeIntervalSince(started), 20, "ended by the check, not by a timeout")
         XCTAssertEqual(events, [])
         guard case .eventStream(.buffered(let seconds, let bytes), _)? = error else {
             return XCTFail("\(String(describing: error))")
         }
-        XCTAssertGreaterThanOrEqual(seconds, 1)
+        XCTAssertGreaterThanOrEqual(seconds, 0.3)
         XCTAssertGreaterThan(bytes, 200)
         let text = try XCTUnwrap(error?.errorDescription)
         XCTAssertTrue(text.contains("without one whole event"), text)
         XCTAssertTrue(text.contains("likely buffering"), text)
         XCTAssertTrue(text.contains("`X-Accel-Buffering: no`") && text.contains("`Cache-Control: no-transform`"), text)
 
-        serveEvents(": keep-alive\n\n", ": keep-alive\n\ndata: done\n\n", pause: 1.3)
-        let (quietError, quietEvents) = await plainEnd(reconnect: ReconnectPolicy(bufferingLimit: 1))
+        serveEvents(": keep-alive\n\n", ": keep-alive\n\ndata: done\n\n", pause: 0.6)
+        let (quietError, quietEvents) = await plainEnd(reconnect: ReconnectPolicy(bufferingLimit: 0.3))
         XCTAssertNil(quietError, "comments between events are a keep-alive, not buffering")
         XCTAssertEqual(quietEvents.map(\.data), ["done"])
     }

@@ -134,11 +134,26 @@ extension ServerJSON {
     /// json-server's `q` full-text search. Numbers are searched as written.
     func containsText(_ text: String) -> Bool {
         switch self {
-        case .string(let string): return string.range(of: text, options: [.caseInsensitive]) != nil
-        case .int, .double: return queryText?.contains(text) ?? false
+        case .string(let string): return Self.lowercased(string, contains: text)
+        case .int, .double: return queryText.map { Self.lowercased($0, contains: text) } ?? false
         case .array(let elements): return elements.contains { $0.containsText(text) }
         case .object(let members): return members.values.contains { $0.containsText(text) }
         case .null, .bool: return false
+        }
+    }
+
+    /// Whether `text` occurs in `string` once both are lowercased, compared byte by byte in UTF-8 (as
+    /// json-server lowercases both and compares code units). Not Foundation's
+    /// `range(of:options:)` nor its `contains(_:)`: on Linux both trap ("String index is out of bounds") for a
+    /// `text` that ends in NUL characters (`?q=l%00%00%00`, found by the `query` fuzz target), which would take
+    /// the whole server down; not the standard library's `firstRange(of:)` either, new in macOS 13.
+    static func lowercased(_ string: String, contains text: String) -> Bool {
+        let haystack = Array(string.lowercased().utf8)
+        let needle = Array(text.lowercased().utf8)
+        guard !needle.isEmpty else { return true }
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in
+            haystack[start..<(start + needle.count)].elementsEqual(needle)
         }
     }
 }
