@@ -337,7 +337,8 @@ public final class APIClient: Sendable {
                 } else {
                     { outcome in answer(EndedTry(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
-            let role: RequestTries.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
+            let role: RequestTries.CacheRole =
+                if let cache { cache.isConditional ? .revalidates : .stores } else { .none }
             let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.extras.bodyCarriesSecret, rule: rule)
             let makeTries = { [request] (onEnd: @escaping RequestTries.OnEnd) in
                 RequestTries(
