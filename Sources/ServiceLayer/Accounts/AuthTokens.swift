@@ -39,6 +39,6 @@ public struct AuthTokens: Sendable, Equatable {
     /// expiry is unknown.
     /// - Parameter date: The moment to check; `Date()` (now) by default.
     public func isExpired(at date: Date = Date()) -> Bool {
-        expiresAt.map { $0 <= date } ?? false
+        if let expiresAt { expiresAt <= date } else { false }
     }
 }

@@ -39,7 +39,7 @@ enum ServerMessage {
 
 /// An HTML page where JSON was expected (an error page of a web server or a proxy, or a website's
 /// page at a wrong URL): its `<title>` and its first words, so that a message can name it.
-struct HTMLPage: Sendable, Equatable {
+struct HTMLPage: Sendable {
     /// The `<title>`, when the page has one.
     var title: String?
     /// The first words of the page's text, tags removed (at most about 80 characters).

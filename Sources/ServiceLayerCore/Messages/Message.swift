@@ -65,7 +65,7 @@ struct TransportPlace: Sendable {
 /// A transport failure, decided: one case per `URLError` code Foundation defines, split where the fix
 /// differs (a refused connection to this machine or to another; App Transport Security for a local or a
 /// remote host; a TLS failure on an `https://` URL), and the hints Linux's text gives.
-enum TransportMessage: Sendable, Hashable {
+enum TransportMessage: Sendable, Equatable {
     case refusedLocal, refusedRemote, hostNotFound, dnsFailed, timedOut, connectionLost, unparsable
     case badServerResponse, secureFailedHTTPS, secureFailed, certificateExpired, certificateUntrusted
     case certificateUnknownRoot, certificateNotYetValid, clientCertificateRejected, clientCertificateRequired
@@ -108,7 +108,7 @@ enum ServerWords: Sendable {
 }
 
 /// The why and the fix of an error answer: decided from its status, its body and the credential sent.
-enum HTTPAdvice: Sendable, Hashable {
+enum HTTPAdvice: Sendable {
     /// 401 whose message speaks of an API key.
     case apiKeyNotAccepted
     /// 403 whose message speaks of an API key.
@@ -149,7 +149,7 @@ enum HTTPAdvice: Sendable, Hashable {
 }
 
 /// How long the server asks the client to wait, as its `Retry-After` said.
-enum RetryWait: Sendable, Hashable {
+enum RetryWait: Sendable {
     case seconds(Int)
     /// The moment, as the header writes it (IMF-fixdate, GMT).
     case until(String)
@@ -157,8 +157,9 @@ enum RetryWait: Sendable, Hashable {
 
 // MARK: - Event streams
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// An event stream that ended because of what came over it, decided.
-enum EventStreamMessage: Sendable {
+indirect enum EventStreamMessage: Sendable {
     /// A 2xx that is not `text/event-stream`; `contentType` as sent, `nil` without one.
     case notAnEventStream(url: String?, status: Int, contentType: String?, came: StreamAnswer)
     case cutMidEvent(url: String?, eventsRead: Int, unfinishedBytes: Int)
@@ -222,8 +223,9 @@ enum ExpectedValue: Sendable {
     case kind(DecodingFailure.JSONKind)
 }
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// What went wrong in the body.
-enum DecodingWhat: Sendable {
+indirect enum DecodingWhat: Sendable {
     case emptyBody
     case htmlPage(title: String?, firstWords: String)
     case notJSON(beginning: String)
@@ -237,8 +239,9 @@ enum DecodingWhat: Sendable {
     case other(detail: String)
 }
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// Why, as the fix the body points at explains it.
-enum DecodingWhy: Sendable {
+indirect enum DecodingWhy: Sendable {
     // What the body is, when it is not what the model reads at all.
     case webPage, noBody, notThisAPI, answerIsArray
     // A key spelled otherwise.
@@ -254,8 +257,9 @@ enum DecodingWhy: Sendable {
     case bodyDoesNotMatch, modelDisagrees
 }
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// The fix, as code the learner writes.
-enum DecodingFix: Sendable {
+indirect enum DecodingFix: Sendable {
     case convertFromSnakeCase(property: String, jsonKey: String)
     case codingKeys(property: String, jsonKey: String)
     case likelyKey(property: String, jsonKey: String)
@@ -276,8 +280,9 @@ enum DecodingFix: Sendable {
 
 // MARK: - Files
 
+// Boxed (`indirect`), as `Message` is: made once per explanation, so a copy is a retain, not a case analysis.
 /// A file that could not be read, sent or placed, decided.
-enum FileMessage: Sendable {
+indirect enum FileMessage: Sendable {
     case unreadable(file: String)
     case symbolicLink(file: String)
     case notRegularFile(file: String)

@@ -56,7 +56,7 @@ enum MessageEngine {
     static func transport(_ error: URLError, contextURL: URL?) -> Message {
         let failing = error.failingURL ?? contextURL
         let place = TransportPlace(url: failing.flatMap(ShownURL.text), hostPort: failing.flatMap(ShownURL.hostPort))
-        let isLoopback = failing.map { LoopbackHost.matches($0.absoluteURL) } ?? false
+        let isLoopback = if let failing { LoopbackHost.matches(failing.absoluteURL) } else { false }
         switch (error.userInfo[TransportHint.key] as? String).flatMap(TransportHint.init(rawValue:)) {
         case .httpsToPlainServer?: return .transport(.httpsToPlainServer, place)
         case .bodyCutShort?:

@@ -25,19 +25,32 @@ extension APIError.Explanation {
     static func sentence(_ text: String, period: String, endings: String) -> String {
         var text = text.trimmingCharacters(in: .whitespacesAndNewlines)
         while text.hasSuffix("..") && !text.hasSuffix("...") { text.removeLast() }
-        let characters = Array(text)
-        text = String(
-            characters.indices.lazy.filter { index in
-                let endsDoubledPeriod =
-                    characters[index] == "." && index > 0 && characters[index - 1] == "."
-                    && (index < 2 || characters[index - 2] != ".")
-                    && index + 1 < characters.count && characters[index + 1].isWhitespace
-                return !endsDoubledPeriod
-            }.map { characters[$0] })
+        if hasTwoPeriodsInARow(text) {  // most sentences have none: only these pay for the pass below
+            let characters = Array(text)
+            text = String(
+                characters.indices.lazy.filter { index in
+                    let endsDoubledPeriod =
+                        characters[index] == "." && index > 0 && characters[index - 1] == "."
+                        && (index < 2 || characters[index - 2] != ".")
+                        && index + 1 < characters.count && characters[index + 1].isWhitespace
+                    return !endsDoubledPeriod
+                }.map { characters[$0] })
+        }
         if let last = text.last, !endings.contains(last) && !quoteEndsSentence(text) {
             text += period
         }
         return text
+    }
+
+    /// Whether `text` holds two periods in a row, read as UTF-8 bytes: a `Character` equal to "." is that
+    /// one byte, so a text without two such bytes in a row has no doubled period to make one.
+    private static func hasTwoPeriodsInARow(_ text: String) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text.utf8 {
+            if byte == UInt8(ascii: ".") && previous == UInt8(ascii: ".") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// Whether `text` ends in a quote that already ends its sentence: `"…."` (English, Svenska), or a whole

@@ -46,7 +46,9 @@ struct OwnOriginHeaders: Sendable {
 
     /// The names whose values are secrets in an ``ExchangeReport`` (lowercased): the credential list and
     /// whatever the credential step set.
-    var secretNames: Set<String> { Self.credentials.union(credentialStepHeaders) }
+    var secretNames: Set<String> {
+        credentialStepHeaders.isEmpty ? Self.credentials : Self.credentials.union(credentialStepHeaders)
+    }
 
     /// `request` unchanged when it goes to the base URL's origin; else without any of ``names``.
     func applied(to request: URLRequest) -> URLRequest {

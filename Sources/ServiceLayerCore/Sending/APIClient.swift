@@ -337,7 +337,8 @@ public final class APIClient: Sendable {
                 } else {
                     { outcome in answer(EndedTry(outcome, request: request, secretHeaders: secretHeaders)) }
                 }
-            let role: RequestTries.CacheRole = cache.map { $0.isConditional ? .revalidates : .stores } ?? .none
+            let role: RequestTries.CacheRole =
+                if let cache { cache.isConditional ? .revalidates : .stores } else { .none }
             let redirectGuard = redirectGuard(bodyCarriesSecret: endpoint.extras.bodyCarriesSecret, rule: rule)
             let makeTries = { [request] (onEnd: @escaping RequestTries.OnEnd) in
                 RequestTries(
@@ -383,11 +384,12 @@ struct EndedTry: Sendable {
         self.outcome = outcome
         self.request = request
         self.cache = cache
-        self.secretHeaders = secretHeaders.union(Redaction.secretHeaders)
+        self.secretHeaders = secretHeaders  // joined with Redaction.secretHeaders only for an error
     }
 
     /// `reading`, then: an answer that does not decode is forgotten by the cache, and an error keeps none
-    /// of the secrets the request sent and names its URL (without secrets) when it named none.
+    /// of the secrets the request sent (the values of ``secretHeaders`` and of ``Redaction/secretHeaders``)
+    /// and names its URL (without secrets) when it named none.
     func checking<Response>(_ reading: ResponseReading<Response>) -> ResponseReading<Response> {
         guard request != nil || cache != nil else { return reading }
         let (request, cache, headerNames) = (self.request, self.cache, secretHeaders)
@@ -395,7 +397,8 @@ struct EndedTry: Sendable {
             let checked = cache?.forgettingUndecodable(result) ?? result
             guard let request else { return checked }
             return checked.mapError {
-                Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: headerNames))
+                let names = headerNames.union(Redaction.secretHeaders)
+                return Redaction.error($0, removing: Redaction.secrets(of: request, headerNames: names))
                     .located(at: request.url)
             }
         }

@@ -123,7 +123,10 @@ final class HostileUploadTests: HostileServerTestCase {
             try? handle.write(contentsOf: Data(repeating: UInt8(ascii: "b"), count: 1024 * 1024))
             try? handle.close()
         }
-        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 30, retryPolicy: .never))
+        // 5 s, not 30: in about one whole run in six on Linux the exchange does not end until the timeout
+        // (the answer is written; the grown file's extra bytes are the likely cause, not yet understood), and
+        // the call still ends with the change of the file, which is checked first (BENCHMARKS.md, issue 57).
+        let client = makeClient(server.baseURL, options: APIClient.Options(timeout: 5, retryPolicy: .never))
         let failure = await error { () async throws(APIError) in
             _ = try await client.send(Endpoint<TextAnswer>(method: .put, "file").file(source))
         }
@@ -149,7 +152,7 @@ final class HostileUploadTests: HostileServerTestCase {
     func testAWholeBodyFileThatStaysTheSameIsSentFromWhereItIs() async throws {
         let directory = try makeDirectory()
         let source = directory.appendingPathComponent("steady.bin")
-        let original = Data((0..<3_000_000).map { UInt8($0 % 251) })
+        let original = ServerPattern.bytes(3_000_000)
         try original.write(to: source)
         let temporary = try makeDirectory()
         let savedTMPDIR = ProcessInfo.processInfo.environment["TMPDIR"]

@@ -40,7 +40,7 @@ final class DownloadBackpressureTests: FixtureServerTestCase {
 
         let data = try Data(contentsOf: file)
         XCTAssertEqual(data.count, size)
-        XCTAssertTrue(data.enumerated().allSatisfy { $0.element == UInt8($0.offset % 251) }, "every byte in order")
+        XCTAssertTrue(data == ServerPattern.bytes(size), "every byte in order")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder.path), ["big.bin"])
         let bound = Int64(StreamingDelegateQueue.limit * StreamingDelegateQueue.largestChunk)
         XCTAssertGreaterThan(queue.readerWaits, 0, "the control: the writer fell behind and the reader waited")

@@ -32,9 +32,7 @@ final class DownloadTests: FixtureServerTestCase {
 
     /// Whether `file` holds exactly `count` bytes of the server's pattern (byte `i` is `i % 251`).
     private func holdsPattern(_ file: URL, count: Int) throws -> Bool {
-        let data = try Data(contentsOf: file)
-        guard data.count == count else { return false }
-        return data.enumerated().allSatisfy { $0.element == UInt8($0.offset % 251) }
+        try Data(contentsOf: file) == ServerPattern.bytes(count)
     }
 
     /// The files left in the download folder (a partial file would show here).

@@ -18,17 +18,17 @@ extension APIError.Explanation {
 
 enum EnglishGrammar {
     /// ` to <url>`, or nothing.
-    static func to(_ url: String?) -> String { url.map { " to \($0)" } ?? "" }
+    static func to(_ url: String?) -> String { if let url { " to \(url)" } else { "" } }
     /// ` from <url>`, or nothing.
-    static func from(_ url: String?) -> String { url.map { " from \($0)" } ?? "" }
+    static func from(_ url: String?) -> String { if let url { " from \(url)" } else { "" } }
     /// ` at <url>`, or nothing.
-    static func at(_ url: String?) -> String { url.map { " at \($0)" } ?? "" }
+    static func at(_ url: String?) -> String { if let url { " at \(url)" } else { "" } }
     /// ` in <url>`, or nothing.
-    static func `in`(_ url: String?) -> String { url.map { " in \($0)" } ?? "" }
+    static func `in`(_ url: String?) -> String { if let url { " in \(url)" } else { "" } }
     /// ` for <url>`, or nothing.
-    static func `for`(_ url: String?) -> String { url.map { " for \($0)" } ?? "" }
+    static func `for`(_ url: String?) -> String { if let url { " for \(url)" } else { "" } }
     /// ` <url>`, or nothing.
-    static func plain(_ url: String?) -> String { url.map { " \($0)" } ?? "" }
+    static func plain(_ url: String?) -> String { if let url { " \(url)" } else { "" } }
 
     /// `2 s`, `0.5 s`.
     static func seconds(_ value: TimeInterval) -> String {
@@ -36,27 +36,33 @@ enum EnglishGrammar {
     }
 
     /// ` of 2 s`, or nothing.
-    static func limit(_ seconds: TimeInterval?) -> String { seconds.map { " of \(Self.seconds($0))" } ?? "" }
+    static func limit(_ seconds: TimeInterval?) -> String {
+        if let seconds { " of \(Self.seconds(seconds))" } else { "" }
+    }
 
     /// `the server at host:port`, or `the server`.
     static func server(_ place: TransportPlace) -> String {
-        place.hostPort.map { "the server at \($0)" } ?? "the server"
+        if let hostPort = place.hostPort { "the server at \(hostPort)" } else { "the server" }
     }
     /// `The server at host:port`, or `The server`.
     static func theServer(_ place: TransportPlace) -> String {
-        place.hostPort.map { "The server at \($0)" } ?? "The server"
+        if let hostPort = place.hostPort { "The server at \(hostPort)" } else { "The server" }
     }
     /// ` at host:port`, or nothing.
-    static func atHostPort(_ place: TransportPlace) -> String { place.hostPort.map { " at \($0)" } ?? "" }
+    static func atHostPort(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { " at \(hostPort)" } else { "" }
+    }
     /// ` host:port`, or ` the host`.
-    static func host(_ place: TransportPlace) -> String { place.hostPort.map { " \($0)" } ?? " the host" }
+    static func host(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { " \(hostPort)" } else { " the host" }
+    }
     /// `, 40 bytes short of its `Content-Length``, or nothing.
     static func shortBy(_ missing: Int?) -> String {
-        missing.map { ", \($0) bytes short of its `Content-Length`" } ?? ""
+        if let missing { ", \(missing) bytes short of its `Content-Length`" } else { "" }
     }
 
     /// ` at `items[0].price``, or nothing.
-    static func atPath(_ path: String?) -> String { path.map { " at `\($0)`" } ?? "" }
+    static func atPath(_ path: String?) -> String { if let path { " at `\(path)`" } else { "" } }
 
     /// `at `items[0].price``, `at the top level`, or what Foundation did not give.
     static func place(_ place: CodingPlace) -> String {
@@ -106,15 +112,15 @@ enum EnglishGrammar {
 
     /// `, found a string "12.5"`, or nothing.
     static func found(_ value: DecodingFailure.FoundValue?) -> String {
-        value.map { ", found \(kind($0.kind)) \($0.text)" } ?? ""
+        if let value { ", found \(kind(value.kind)) \(value.text)" } else { "" }
     }
 
     /// ` (found "2024-05-01")`, or nothing.
-    static func foundValue(_ text: String?) -> String { text.map { " (found \($0))" } ?? "" }
+    static func foundValue(_ text: String?) -> String { if let text { " (found \(text))" } else { "" } }
 
     /// `titled "Title", beginning "first words"`.
     static func page(title: String?, words: String) -> String {
-        let titled = title.map { "titled \"\($0)\"" } ?? "with no title"
+        let titled = if let title { "titled \"\(title)\"" } else { "with no title" }
         return words.isEmpty ? titled : "\(titled), beginning \"\(words)\""
     }
 
@@ -133,7 +139,7 @@ enum EnglishGrammar {
     }
 
     /// `` `application/json` ``, or `no `Content-Type``.
-    static func contentType(_ type: String?) -> String { type.map { "`\($0)`" } ?? "no `Content-Type`" }
+    static func contentType(_ type: String?) -> String { if let type { "`\(type)`" } else { "no `Content-Type`" } }
 
     /// `1 whole event`, `3 whole events`, `no whole event`.
     static func wholeEvents(_ count: Int) -> String {

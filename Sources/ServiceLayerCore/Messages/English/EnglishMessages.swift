@@ -15,25 +15,33 @@ struct EnglishMessages: MessageTable {
         case .baseURLWithoutScheme(let base):
             return .init(
                 what: "The request could not be built, so nothing was sent: the base URL \"\(base)\" has no scheme",
-                why: "A base URL must start with `http://` or `https://`; without it, \"\(base)\" is not read as a "
-                    + "host and port (`localhost:8090/` reads as the scheme `localhost`)",
+                why: """
+                    A base URL must start with `http://` or `https://`; without it, "\(base)" is not read as a \
+                    host and port (`localhost:8090/` reads as the scheme `localhost`)
+                    """,
                 fix: "Write the base URL with its scheme, such as `URL(string: \"http://\(base)\")`")
         case .baseURLScheme(let base, let scheme):
             return .init(
-                what: "The request could not be built, so nothing was sent: the base URL \"\(base)\" has the "
-                    + "scheme \"\(scheme)\"",
+                what: """
+                    The request could not be built, so nothing was sent: the base URL "\(base)" has the \
+                    scheme "\(scheme)"
+                    """,
                 why: "The client sends only `http://` and `https://` URLs",
                 fix: "Correct the scheme in the base URL to `http` (a local development server) or `https`")
         case .baseURLHostSpace(let base, let host):
             return .init(
-                what: "The request could not be built, so nothing was sent: the host \"\(host)\" of the base URL "
-                    + "\"\(base)\" contains a space",
+                what: """
+                    The request could not be built, so nothing was sent: the host "\(host)" of the base URL \
+                    "\(base)" contains a space
+                    """,
                 why: "A host name cannot contain spaces",
                 fix: "Remove the space from the host in the base URL")
         case .noURLForPath(let path):
             return .init(
-                what: "The request could not be built, so nothing was sent: no valid http(s) URL can be formed for "
-                    + "the path \"\(path)\"",
+                what: """
+                    The request could not be built, so nothing was sent: no valid http(s) URL can be formed for \
+                    the path "\(path)"
+                    """,
                 why: "The endpoint's path is not valid as written",
                 fix: "Fix the endpoint's path in the calling code")
         case .noURLForURL(let url):
@@ -41,16 +49,22 @@ struct EnglishMessages: MessageTable {
                 what: "The request could not be built, so nothing was sent: no valid http(s) URL can be formed for "
                     + url,
                 why: "The endpoint's URL is not valid as written",
-                fix: "Fix the endpoint's URL in the calling code (an absolute URL must start with `http://` or "
-                    + "`https://`)")
+                fix: """
+                    Fix the endpoint's URL in the calling code (an absolute URL must start with `http://` or \
+                    `https://`)
+                    """)
         case .fragmentInPath(let shown):
             return .init(
-                what: "The request could not be built, so nothing was sent: the endpoint path \"\(shown)\" "
-                    + "contains \"#\", which starts a URL fragment",
+                what: """
+                    The request could not be built, so nothing was sent: the endpoint path "\(shown)" \
+                    contains "#", which starts a URL fragment
+                    """,
                 why: "A fragment is never sent to the server, so everything from the \"#\" on would be lost",
-                fix: "If \"#\" is part of a value, pass the value as a query item "
-                    + "(`query: [URLQueryItem(name: \"q\", value: \"c#\")]` sends it as %23) or write %23 in the path; "
-                    + "if it is a fragment, remove it")
+                fix: """
+                    If "#" is part of a value, pass the value as a query item \
+                    (`query: [URLQueryItem(name: "q", value: "c#")]` sends it as %23) or write %23 in the path; \
+                    if it is a fragment, remove it
+                    """)
         case .bodyNeedsMainActor:
             return .init(
                 what: "The request could not be built, so nothing was sent: its body was not encoded",
@@ -68,8 +82,10 @@ struct EnglishMessages: MessageTable {
                 fix: "Use a path under the base URL for authorized endpoints, or a client whose base URL is that host")
         case .multipartBoundary(let boundary):
             return .init(
-                what: "The request could not be built, so nothing was sent: a part of the multipart form contains "
-                    + "its boundary \"\(boundary)\"",
+                what: """
+                    The request could not be built, so nothing was sent: a part of the multipart form contains \
+                    its boundary "\(boundary)"
+                    """,
                 why: "A boundary must never occur inside a part's content",
                 fix: "Use another boundary (the default random one never occurs by chance)")
         case .hookFailed(let detail):
@@ -85,8 +101,10 @@ struct EnglishMessages: MessageTable {
                 fix: "Send a finite number there, or leave the value out (an optional that is `nil`)")
         case .bodyNotEncodable(let path, let detail):
             return .init(
-                what: "The request could not be built, so nothing was sent: the request body could not be "
-                    + "encoded as JSON\(G.atPath(path)) (\(detail))",
+                what: """
+                    The request could not be built, so nothing was sent: the request body could not be \
+                    encoded as JSON\(G.atPath(path)) (\(detail))
+                    """,
                 why: "The body's `Encodable` conformance threw, or it holds a value JSON cannot represent",
                 fix: "Fix the body's model or its `encode(to:)` at that place")
         case .offline(let url):
@@ -97,19 +115,25 @@ struct EnglishMessages: MessageTable {
         case .timedOut(let url, let seconds):
             return .init(
                 what: "No complete answer\(G.from(url)) arrived within the request's timeout\(G.limit(seconds))",
-                why: "Each try may take the request's timeout: the endpoint's `timeout(_:)`, else "
-                    + "`APIClient.Options.timeout`, else the session's `timeoutIntervalForRequest` (60 s by default). "
-                    + "The server was too slow or stopped answering mid-way (on Linux, an `https://` URL to a "
-                    + "plain-HTTP server that waits for a request also ends here)",
-                fix: "Check that the server answers that URL quickly (curl it) and that its scheme is right (`http` "
-                    + "for a local development server); for a slow endpoint raise its `timeout(_:)` or "
-                    + "`APIClient.Options.timeout`")
+                why: """
+                    Each try may take the request's timeout: the endpoint's `timeout(_:)`, else \
+                    `APIClient.Options.timeout`, else the session's `timeoutIntervalForRequest` (60 s by default). \
+                    The server was too slow or stopped answering mid-way (on Linux, an `https://` URL to a \
+                    plain-HTTP server that waits for a request also ends here)
+                    """,
+                fix: """
+                    Check that the server answers that URL quickly (curl it) and that its scheme is right (`http` \
+                    for a local development server); for a slow endpoint raise its `timeout(_:)` or \
+                    `APIClient.Options.timeout`
+                    """)
         case .cancelled(let url):
             return .init(
                 what: "The request\(G.to(url)) was cancelled",
                 why: "Its handle was cancelled, the Swift task that awaited it was cancelled, or its owner went away",
-                fix: "Nothing to fix if that was intended; otherwise keep the handle (or the task) alive until "
-                    + "the answer arrives")
+                fix: """
+                    Nothing to fix if that was intended; otherwise keep the handle (or the task) alive until \
+                    the answer arrives
+                    """)
         case .notAuthenticated(let url):
             return .init(
                 what: "The request\(G.to(url)) was not sent: it needs a token and the client has none",
@@ -132,15 +156,19 @@ struct EnglishMessages: MessageTable {
         case .tooManyTokenRefreshes:
             return .init(
                 what: "The session had to be renewed more than 3 times in 30 seconds, so the client stopped",
-                why: "Each new token was refused at once: the device's clock or the server's token lifetime is "
-                    + "likely wrong",
+                why: """
+                    Each new token was refused at once: the device's clock or the server's token lifetime is \
+                    likely wrong
+                    """,
                 fix: "Check the device's clock and the server's token lifetime, then try again")
         case .tokenStorage(let reason):
             return .init(
                 what: "The login could not be saved (\(reason)), so you are logged out",
                 why: "The token store could not write its file",
-                fix: "Check that the token file's folder exists and is writable (or use another `TokenStore`), "
-                    + "then log in again")
+                fix: """
+                    Check that the token file's folder exists and is writable (or use another `TokenStore`), \
+                    then log in again
+                    """)
         case .file(let problem):
             return file(problem)
         case .diskFull:
@@ -164,46 +192,72 @@ struct EnglishMessages: MessageTable {
         switch problem {
         case .notAnEventStream(let url, let status, let contentType, let came):
             return .init(
-                what: "The server answered \(status) with \(G.contentType(contentType))\(G.from(url)) where an event "
-                    + "stream (`text/event-stream`) was expected, so no event was read. " + streamAnswer(came),
-                why: "That URL gives an ordinary answer, not server-sent events: the path is wrong, the server streams "
-                    + "only when the request asks for it (such as `\"stream\": true` in the body), or a login page or "
-                    + "proxy answered instead",
-                fix: "Check the endpoint's path and body against the API's documentation (curl it with "
-                    + "`-H 'Accept: text/event-stream'`); for an ordinary answer call `send(_:)`, not `events(for:)`")
+                what: """
+                    The server answered \(status) with \(G.contentType(contentType))\(G.from(url)) where an event \
+                    stream (`text/event-stream`) was expected, so no event was read. 
+                    """ + streamAnswer(came),
+                why: """
+                    That URL gives an ordinary answer, not server-sent events: the path is wrong, the server streams \
+                    only when the request asks for it (such as `"stream": true` in the body), or a login page or \
+                    proxy answered instead
+                    """,
+                fix: """
+                    Check the endpoint's path and body against the API's documentation (curl it with \
+                    `-H 'Accept: text/event-stream'`); for an ordinary answer call `send(_:)`, not `events(for:)`
+                    """)
         case .cutMidEvent(let url, let events, let bytes):
             return .init(
-                what: "The event stream\(G.from(url)) ended in the middle of an event, after \(G.wholeEvents(events)); "
-                    + "the unfinished event (\(bytes) bytes) was discarded",
-                why: "The connection closed before the event's blank line: the server stopped or crashed while "
-                    + "writing, or the network or a proxy cut it. A `POST` stream never connects again (its request "
-                    + "is not safe to repeat), and a `GET` stream only up to `ReconnectPolicy.maximumAttempts` times",
-                fix: "Read the server's log for why it stopped, and end every event with a blank line; send the "
-                    + "request again only if repeating it is safe")
+                what: """
+                    The event stream\(G.from(url)) ended in the middle of an event, after \(G.wholeEvents(events)); \
+                    the unfinished event (\(bytes) bytes) was discarded
+                    """,
+                why: """
+                    The connection closed before the event's blank line: the server stopped or crashed while \
+                    writing, or the network or a proxy cut it. A `POST` stream never connects again (its request \
+                    is not safe to repeat), and a `GET` stream only up to `ReconnectPolicy.maximumAttempts` times
+                    """,
+                fix: """
+                    Read the server's log for why it stopped, and end every event with a blank line; send the \
+                    request again only if repeating it is safe
+                    """)
         case .eventTooLarge(let url, let limit):
             return .init(
-                what: "An event of the stream\(G.from(url)) grew past \(limit) MiB without its blank line, so the "
-                    + "client closed the connection",
+                what: """
+                    An event of the stream\(G.from(url)) grew past \(limit) MiB without its blank line, so the \
+                    client closed the connection
+                    """,
                 why: "The server never ended the event (a blank line, `\\n\\n`, ends one), or sends one huge event",
-                fix: "End each event with a blank line on the server, and send large payloads as an ordinary answer "
-                    + "or a download, not as one event")
+                fix: """
+                    End each event with a blank line on the server, and send large payloads as an ordinary answer \
+                    or a download, not as one event
+                    """)
         case .errorEvent(let url, let said):
             return .init(
                 what: "The event stream\(G.from(url)) sent an `error` event, so the decoded stream ended there. "
                     + errorEventWords(said),
-                why: "The server reported a failure in the middle of the stream (chat-completion APIs send "
-                    + "`event: error` with `data: {\"error\":{\"message\":…}}`)",
-                fix: "Show the server's message to the user (`APIError.serverMessage` reads it) and try again later; "
-                    + "to handle `error` events yourself, read the stream with `events(for:)`, which delivers them")
+                why: """
+                    The server reported a failure in the middle of the stream (chat-completion APIs send \
+                    `event: error` with `data: {"error":{"message":…}}`)
+                    """,
+                fix: """
+                    Show the server's message to the user (`APIError.serverMessage` reads it) and try again later; \
+                    to handle `error` events yourself, read the stream with `events(for:)`, which delivers them
+                    """)
         case .buffered(let url, let seconds, let bytes):
             return .init(
-                what: "The event stream\(G.from(url)) received \(bytes) bytes in \(seconds) s without one whole event, "
-                    + "so the client closed it",
-                why: "A proxy or the server is likely buffering the stream: it holds the events back and sends them "
-                    + "in blocks, or all at the end (nginx and many hosting platforms buffer by default)",
-                fix: "Make the server send `X-Accel-Buffering: no` and `Cache-Control: no-transform` with the stream "
-                    + "and flush after each event, and turn the proxy's buffering off (nginx: `proxy_buffering off`); "
-                    + "`ReconnectPolicy.bufferingLimit` sets the wait (0 turns the check off)")
+                what: """
+                    The event stream\(G.from(url)) received \(bytes) bytes in \(seconds) s without one whole event, \
+                    so the client closed it
+                    """,
+                why: """
+                    A proxy or the server is likely buffering the stream: it holds the events back and sends them \
+                    in blocks, or all at the end (nginx and many hosting platforms buffer by default)
+                    """,
+                fix: """
+                    Make the server send `X-Accel-Buffering: no` and `Cache-Control: no-transform` with the stream \
+                    and flush after each event, and turn the proxy's buffering off (nginx: `proxy_buffering off`); \
+                    `ReconnectPolicy.bufferingLimit` sets the wait (0 turns the check off)
+                    """)
         }
     }
 
@@ -245,8 +299,10 @@ struct EnglishMessages: MessageTable {
                 fix: "Upload a regular file")
         case .grewOrShrank(let file, let url, let before, let after):
             return .init(
-                what: "The file \(file) changed while it was being sent\(G.to(url)) (\(G.sizes(before, after)) "
-                    + "bytes)",
+                what: """
+                    The file \(file) changed while it was being sent\(G.to(url)) (\(G.sizes(before, after)) \
+                    bytes)
+                    """,
                 why: "Something wrote to it during the upload, so the server may hold a mix of both versions",
                 fix: "Send it again once nothing writes to it, or send a copy")
         case .rewritten(let file, let url, let size):
@@ -256,8 +312,10 @@ struct EnglishMessages: MessageTable {
                 fix: "Send it again once nothing writes to it, or send a copy")
         case .vanished(let file, let url, let size):
             return .init(
-                what: "The file \(file) changed while it was being sent\(G.to(url)) (\(size) bytes, then gone or "
-                    + "replaced)",
+                what: """
+                    The file \(file) changed while it was being sent\(G.to(url)) (\(size) bytes, then gone or \
+                    replaced)
+                    """,
                 why: "It was removed or replaced during the upload, so the server may hold only part of it",
                 fix: "Send it again once nothing moves or writes to it, or send a copy")
         case .noDownloadedFile:
@@ -274,8 +332,10 @@ struct EnglishMessages: MessageTable {
             return .init(
                 what: "A file could not be read or written (\(text))",
                 why: "The file is missing, changed while it was sent, or its folder is not writable",
-                fix: "Check that the file exists, that nothing writes to it while it is sent, and that its folder "
-                    + "exists and is writable")
+                fix: """
+                    Check that the file exists, that nothing writes to it while it is sent, and that its folder \
+                    exists and is writable
+                    """)
         }
     }
 
@@ -288,16 +348,22 @@ struct EnglishMessages: MessageTable {
         case .refusedLocal:
             return .init(what: "Could not connect\(G.to(url)): nothing accepted the connection\(G.atHostPort(place))",
                 why: "The connection was refused: no server is listening on that port of this machine",
-                fix: "Start your local server (for example `swift run fixture-server`, with `--api FOLDER` when it "
-                    + "mocks your own API) and check that it listens on that port — a wrong port and a stopped "
-                    + "server both look like this")
+                fix: """
+                    Start your local server (for example `swift run fixture-server`, with `--api FOLDER` when it \
+                    mocks your own API) and check that it listens on that port — a wrong port and a stopped \
+                    server both look like this
+                    """)
         case .refusedRemote:
             return .init(what: "Could not connect\(G.to(url)): nothing accepted the connection\(G.atHostPort(place))",
-                why: "No server accepted the connection on that host and port: none is listening there, or the host "
-                    + "cannot be reached from this network",
-                fix: "Check the host and port in the base URL, that \(G.server(place)) is running, and that this "
-                    + "device can reach it (the same network, no firewall in between; a phone reaches your Mac by "
-                    + "its LAN address, not `localhost`)")
+                why: """
+                    No server accepted the connection on that host and port: none is listening there, or the host \
+                    cannot be reached from this network
+                    """,
+                fix: """
+                    Check the host and port in the base URL, that \(G.server(place)) is running, and that this \
+                    device can reach it (the same network, no firewall in between; a phone reaches your Mac by \
+                    its LAN address, not `localhost`)
+                    """)
         case .hostNotFound:
             return .init(what: "The host name\(G.in(url)) could not be found",
                 why: "DNS has no address for that host: the name is misspelled, or it exists only on another network",
@@ -312,31 +378,45 @@ struct EnglishMessages: MessageTable {
                 fix: "Check that \(G.server(place)) answers quickly; raise the endpoint's `timeout(_:)` for a slow one")
         case .connectionLost:
             return .init(what: "The connection\(G.to(url)) was lost before the answer was complete",
-                why: "\(G.theServer(place)) closed the connection (or the network dropped) mid-way through the "
-                    + "exchange, for example a body cut short",
-                fix: "Try again (an idempotent request was retried already); if it keeps happening, check the "
-                    + "server's log")
+                why: """
+                    \(G.theServer(place)) closed the connection (or the network dropped) mid-way through the \
+                    exchange, for example a body cut short
+                    """,
+                fix: """
+                    Try again (an idempotent request was retried already); if it keeps happening, check the \
+                    server's log
+                    """)
         case .unparsable:
             return .init(what: "The answer\(G.from(url)) could not be parsed as HTTP",
-                why: "\(G.theServer(place)) sent something that is not a complete HTTP response (a body cut short, "
-                    + "or not an HTTP server on that port)",
+                why: """
+                    \(G.theServer(place)) sent something that is not a complete HTTP response (a body cut short, \
+                    or not an HTTP server on that port)
+                    """,
                 fix: "Check that the port is the HTTP server's, and the server's log for a crash mid-answer")
         case .badServerResponse:
             return .init(what: "The server\(G.at(url)) closed the connection without a valid answer",
-                why: "Nothing usable came back: the server crashed or dropped the connection before answering, or "
-                    + "the port is not an HTTP server's",
+                why: """
+                    Nothing usable came back: the server crashed or dropped the connection before answering, or \
+                    the port is not an HTTP server's
+                    """,
                 fix: "Check the server's log, and that the port in the base URL is the HTTP server's")
         case .secureFailedHTTPS:
             return .init(what: "A secure (TLS) connection\(G.to(url)) could not be made",
-                why: "The URL says `https`, but the server at that port does not speak TLS (a plain-HTTP server), "
-                    + "or the TLS handshake failed",
-                fix: "If the server is plain HTTP (a local development server usually is), use `http://` in the "
-                    + "base URL; otherwise check the server's TLS setup")
+                why: """
+                    The URL says `https`, but the server at that port does not speak TLS (a plain-HTTP server), \
+                    or the TLS handshake failed
+                    """,
+                fix: """
+                    If the server is plain HTTP (a local development server usually is), use `http://` in the \
+                    base URL; otherwise check the server's TLS setup
+                    """)
         case .secureFailed:
             return .init(what: "A secure (TLS) connection\(G.to(url)) could not be made",
                 why: "The TLS handshake failed",
-                fix: "If the server is plain HTTP (a local development server usually is), use `http://` in the "
-                    + "base URL; otherwise check the server's TLS setup")
+                fix: """
+                    If the server is plain HTTP (a local development server usually is), use `http://` in the \
+                    base URL; otherwise check the server's TLS setup
+                    """)
         case .certificateExpired:
             return .init(what: "The server's certificate\(G.for(url)) has expired",
                 why: "Its validity dates are in the past (or the device's clock is wrong)",
@@ -344,8 +424,10 @@ struct EnglishMessages: MessageTable {
         case .certificateUntrusted:
             return .init(what: "The server's certificate\(G.for(url)) is not trusted",
                 why: "It is self-signed, or signed by an authority this device does not trust",
-                fix: "Use a certificate from a trusted authority; for a development server use plain `http://` on "
-                    + "localhost, or install its CA on the device — never turn trust checks off in shipped code")
+                fix: """
+                    Use a certificate from a trusted authority; for a development server use plain `http://` on \
+                    localhost, or install its CA on the device — never turn trust checks off in shipped code
+                    """)
         case .certificateUnknownRoot:
             return .init(what: "The server's certificate\(G.for(url)) has an unknown root",
                 why: "It chains to a root authority this device does not know",
@@ -361,25 +443,33 @@ struct EnglishMessages: MessageTable {
         case .clientCertificateRequired:
             return .init(what: "The server\(G.at(url)) requires a client certificate",
                 why: "Mutual TLS is on and no client certificate was offered",
-                fix: "Configure the session's delegate to answer the client-certificate challenge, or use an "
-                    + "endpoint without mutual TLS")
+                fix: """
+                    Configure the session's delegate to answer the client-certificate challenge, or use an \
+                    endpoint without mutual TLS
+                    """)
         case .transportSecurityLocal:
             return .init(what: "App Transport Security blocked the plain-HTTP request\(G.to(url))",
                 why: "Apple platforms refuse `http://` URLs unless the app's Info.plist allows them",
-                fix: "Use `https://`, or add `NSAllowsLocalNetworking` (true) under `NSAppTransportSecurity` in the "
-                    + "app's Info.plist")
+                fix: """
+                    Use `https://`, or add `NSAllowsLocalNetworking` (true) under `NSAppTransportSecurity` in the \
+                    app's Info.plist
+                    """)
         case .transportSecurityRemote:
             return .init(what: "App Transport Security blocked the plain-HTTP request\(G.to(url))",
                 why: "Apple platforms refuse `http://` URLs unless the app's Info.plist allows them",
-                fix: "Use `https://`, or add the host under `NSAppTransportSecurity` → `NSExceptionDomains` with "
-                    + "`NSExceptionAllowsInsecureHTTPLoads` (true) in the app's Info.plist")
+                fix: """
+                    Use `https://`, or add the host under `NSAppTransportSecurity` → `NSExceptionDomains` with \
+                    `NSExceptionAllowsInsecureHTTPLoads` (true) in the app's Info.plist
+                    """)
         case .cancelled:
             return .init(what: "The request\(G.to(url)) was cancelled",
                 why: "Its task was cancelled", fix: "Nothing to fix if that was intended")
         case .unknown:
             return .init(what: "The request\(G.to(url)) failed, and URLSession gave no reason (`URLError.unknown`)",
-                why: "Linux's URLSession reports several failures this way (a body cut short, a TLS failure); this "
-                    + "one said nothing the client recognises",
+                why: """
+                    Linux's URLSession reports several failures this way (a body cut short, a TLS failure); this \
+                    one said nothing the client recognises
+                    """,
                 fix: "Try again; if it repeats, check the URL's scheme (`http` vs `https`) and the server's log")
         case .badURL:
             return .init(what: "The URL\(G.plain(url)) is malformed",
@@ -403,8 +493,10 @@ struct EnglishMessages: MessageTable {
                 why: "Its redirect's `Location` is invalid", fix: "Fix the server's redirect")
         case .authenticationCancelled:
             return .init(what: "The server\(G.at(url)) asked for a login that was not given",
-                why: "An authentication challenge was cancelled (on Linux, a 401 with a challenge the session could "
-                    + "not answer)",
+                why: """
+                    An authentication challenge was cancelled (on Linux, a 401 with a challenge the session could \
+                    not answer)
+                    """,
                 fix: "Send the credential this API expects (an `Authorization` header or an API key)")
         case .authenticationRequired:
             return .init(what: "The server\(G.at(url)) requires authentication",
@@ -490,25 +582,35 @@ struct EnglishMessages: MessageTable {
             return .init(what: "The download\(G.from(url)) could not be decoded to the end",
                 why: "Its encoding was incomplete", fix: "Try again; check the server's compression")
         case .httpsToPlainServer:
-            return .init(what: "A secure connection\(G.to(url)) failed: the server\(G.atHostPort(place)) answered in "
-                    + "plain HTTP",
-                why: "The URL says `https://`, but that port is served by a plain-HTTP server (a local "
-                    + "development server usually is)",
+            return .init(what: """
+                    A secure connection\(G.to(url)) failed: the server\(G.atHostPort(place)) answered in \
+                    plain HTTP
+                    """,
+                why: """
+                    The URL says `https://`, but that port is served by a plain-HTTP server (a local \
+                    development server usually is)
+                    """,
                 fix: "Use `http://` in the base URL for that server, or the port where it serves HTTPS")
         case .bodyCutShort(let missing):
             return .init(what: "The answer\(G.from(url)) was cut short\(G.shortBy(missing))",
                 why: "The server (or the network) closed the connection before the whole body was sent",
-                fix: "Try again; if it repeats, check the server's log for a crash mid-answer and the "
-                    + "`Content-Length` it sends")
+                fix: """
+                    Try again; if it repeats, check the server's log for a crash mid-answer and the \
+                    `Content-Length` it sends
+                    """)
         case .hostUnreachable:
             return .init(what: "Could not reach\(G.host(place))\(G.for(url))",
                 why: "No network route leads to that host from this device",
-                fix: "Check the host's address (a LAN address can change) and that this device is on a network "
-                    + "that reaches it; a phone reaches your Mac by its LAN address, not `localhost`")
+                fix: """
+                    Check the host's address (a LAN address can change) and that this device is on a network \
+                    that reaches it; a phone reaches your Mac by its LAN address, not `localhost`
+                    """)
         case .other(let code):
             return .init(what: "The request\(G.to(url)) failed with URLSession's error \(code)",
-                why: "URLSession reported an error this client has no sentence for (see `URLError.Code` for code "
-                    + "\(code))",
+                why: """
+                    URLSession reported an error this client has no sentence for (see `URLError.Code` for code \
+                    \(code))
+                    """,
                 fix: "Check the URL, the network and \(G.server(place)), then try again")
         }
     }
@@ -527,12 +629,16 @@ struct EnglishMessages: MessageTable {
 
     private func advice(_ advice: HTTPAdvice) -> (why: String, fix: String) {
         let checkAPIKey =
-            "Check the API key: that it is set, valid and sent where this API expects it (a query item such as "
-            + "`api_key`, or a header such as `Authorization: Bearer <key>` or `X-API-Key`), with `headers(_:)` or a "
-            + "request hook"
+            """
+            Check the API key: that it is set, valid and sent where this API expects it (a query item such as \
+            `api_key`, or a header such as `Authorization: Bearer <key>` or `X-API-Key`), with `headers(_:)` or a \
+            request hook
+            """
         let checkCredential =
-            "Check that the request carries the API key or token this API expects, where it expects it (an "
-            + "`Authorization: Bearer <token>` header, an `api_key` query item); if the app logged in, log in again"
+            """
+            Check that the request carries the API key or token this API expects, where it expects it (an \
+            `Authorization: Bearer <token>` header, an `api_key` query item); if the app logged in, log in again
+            """
         switch advice {
         case .apiKeyNotAccepted:
             return ("The server did not accept the request's credential: it speaks of an API key", checkAPIKey)
@@ -550,9 +656,11 @@ struct EnglishMessages: MessageTable {
         case .credentialMissing:
             return (
                 "The request carried no credential, and this endpoint needs one",
-                "Send the API key or token this API expects, where it expects it: usually an "
-                    + "`Authorization: Bearer <token>` header or an `api_key` query item (see `headers(_:)` "
-                    + "and request hooks; a logged-in controller adds its token itself)"
+                """
+                Send the API key or token this API expects, where it expects it: usually an \
+                `Authorization: Bearer <token>` header or an `api_key` query item (see `headers(_:)` \
+                and request hooks; a logged-in controller adds its token itself)
+                """
             )
         case .tokenExpired:
             return (
@@ -576,8 +684,10 @@ struct EnglishMessages: MessageTable {
         case .notFound:
             return (
                 "There is nothing at that URL: the path, the ID in it, or the base URL is wrong",
-                "Check the ID and the endpoint's path against the API's documentation, and that the base URL "
-                    + "ends with `/` when it has a path"
+                """
+                Check the ID and the endpoint's path against the API's documentation, and that the base URL \
+                ends with `/` when it has a path
+                """
             )
         case .methodNotAllowed:
             return (
@@ -591,15 +701,21 @@ struct EnglishMessages: MessageTable {
             )
         case .rateLimited(let wait):
             return (
-                "The server limits how many requests a client may send, and asks to wait \(G.wait(wait)) (its "
-                    + "`Retry-After` header)",
-                "Wait that long before the next request, and send fewer: one at a time, with a pause between them, "
-                    + "or keep the answers you already have"
+                """
+                The server limits how many requests a client may send, and asks to wait \(G.wait(wait)) (its \
+                `Retry-After` header)
+                """,
+                """
+                Wait that long before the next request, and send fewer: one at a time, with a pause between them, \
+                or keep the answers you already have
+                """
             )
         case .unavailable(let wait):
             return (
-                "The server is unavailable for now (maintenance or overload), and asks to wait \(G.wait(wait)) "
-                    + "(its `Retry-After` header)",
+                """
+                The server is unavailable for now (maintenance or overload), and asks to wait \(G.wait(wait)) \
+                (its `Retry-After` header)
+                """,
                 "Wait that long, then try again (an idempotent request was already retried)"
             )
         case .conflict:
@@ -616,8 +732,10 @@ struct EnglishMessages: MessageTable {
         case .badParametersNamed:
             return (
                 "The server did not accept the request's parameters or body",
-                "Check the parameters and the body's fields against the API's documentation; the server's message "
-                    + "above names what is wrong"
+                """
+                Check the parameters and the body's fields against the API's documentation; the server's message \
+                above names what is wrong
+                """
             )
         case .badParameters:
             return (
@@ -664,20 +782,26 @@ struct EnglishMessages: MessageTable {
             return "The JSON names it \"\(key)\" (snake_case), and the model's property is `\(property)` (camelCase)"
         case .spelledOtherwise(let key, let property): return "The JSON spells it \"\(key)\", the model `\(property)`"
         case .likelyKey(let key, let property):
-            return "The object has no \"\(property)\", but it has \"\(key)\", which the model does not read: it is "
-                + "likely the same thing under another name"
+            return """
+                The object has no "\(property)", but it has "\(key)", which the model does not read: it is \
+                likely the same thing under another name
+                """
         case .snakeCaseTwice(let key, let renamed):
-            return "The body has \"\(key)\", but the decoder's `.convertFromSnakeCase` renames the JSON's keys to "
-                + "camelCase (\"\(renamed)\") before `CodingKeys` are matched, so a `CodingKeys` case spelled "
-                + "\"\(key)\" never matches"
+            return """
+                The body has "\(key)", but the decoder's `.convertFromSnakeCase` renames the JSON's keys to \
+                camelCase ("\(renamed)") before `CodingKeys` are matched, so a `CodingKeys` case spelled \
+                "\(key)" never matches
+                """
         case .wrapper(let field): return "The answer is an object that holds the array in its \"\(field)\" field"
         case .answerIsArray: return "The answer is an array, and the model expects one object"
         case .nullNotOptional: return "The server sent null, and the model's property is not optional"
         case .keyAbsent: return "The server did not send this key, and the model requires it"
         case .numberAsString: return "The server sends this number as a string"
         case .dateFormat(let format):
-            return "It is a date in the \(Self.dateFormat(format)) format, and the decoder's `dateDecodingStrategy` "
-                + "does not read that format (the default reads seconds since 2001)"
+            return """
+                It is a date in the \(Self.dateFormat(format)) format, and the decoder's `dateDecodingStrategy` \
+                does not read that format (the default reads seconds since 2001)
+                """
         case .typeDiffers: return "The model's type for this value differs from what the server sends"
         case .webPage: return "A web page came back: the URL points at a website or an error page, not at the API"
         case .noBody: return "The server sent no body (for example a 204, or a 200 from the wrong route)"
@@ -700,30 +824,44 @@ struct EnglishMessages: MessageTable {
         let decoderOption = "on the `JSONDecoder` you pass as `APIClient.Options(decoder:)`"
         switch fix {
         case .convertFromSnakeCase(let property, let key):
-            return "Set `decoder.keyDecodingStrategy = .convertFromSnakeCase` \(decoderOption), or add `CodingKeys` "
-                + "with `case \(property) = \"\(key)\"`"
+            return """
+                Set `decoder.keyDecodingStrategy = .convertFromSnakeCase` \(decoderOption), or add `CodingKeys` \
+                with `case \(property) = "\(key)"`
+                """
         case .codingKeys(let property, let key):
             return "Add `CodingKeys` to the model with `case \(property) = \"\(key)\"`"
         case .likelyKey(let property, let key):
-            return "If \"\(key)\" is what `\(property)` means, add `CodingKeys` to the model with "
-                + "`case \(property) = \"\(key)\"`; if not, check the spelling, or make `\(property)` optional"
+            return """
+                If "\(key)" is what `\(property)` means, add `CodingKeys` to the model with \
+                `case \(property) = "\(key)"`; if not, check the spelling, or make `\(property)` optional
+                """
         case .snakeCaseTwice(let key, let renamed):
-            return "Write `case \(renamed)` in `CodingKeys`, without `= \"\(key)\"` (or drop `.convertFromSnakeCase` "
-                + "and keep the `CodingKeys`)"
+            return """
+                Write `case \(renamed)` in `CodingKeys`, without `= "\(key)"` (or drop `.convertFromSnakeCase` \
+                and keep the `CodingKeys`)
+                """
         case .wrapper(let field, let typeName):
-            return "Decode a wrapper named after the field, `struct \(typeName)Response: Decodable { let \(field): "
-                + "[YourModel] }`, and use its `\(field)`"
+            return """
+                Decode a wrapper named after the field, `struct \(typeName)Response: Decodable { let \(field): \
+                [YourModel] }`, and use its `\(field)`
+                """
         case .decodeArray: return "Decode an array: `Endpoint<[YourModel]>`"
         case .optional(let property, let type):
-            return "If the server may leave it out, declare it optional (`let \(property): \(type)?`) or give it a "
-                + "default in `init(from:)`; if it must be there, check its spelling"
+            return """
+                If the server may leave it out, declare it optional (`let \(property): \(type)?`) or give it a \
+                default in `init(from:)`; if it must be there, check its spelling
+                """
         case .numberInString(let property):
-            return "Declare `\(property)` as `String` and convert it with `Double(_:)`, or decode it in a custom "
-                + "`init(from:)`"
+            return """
+                Declare `\(property)` as `String` and convert it with `Double(_:)`, or decode it in a custom \
+                `init(from:)`
+                """
         case .dateStrategy(.iso8601): return "Set `decoder.dateDecodingStrategy = .iso8601` \(decoderOption)"
         case .dateStrategy(.yearMonthDay):
-            return "Set `decoder.dateDecodingStrategy = .formatted(formatter)` with a `DateFormatter` whose "
-                + "`dateFormat` is \"yyyy-MM-dd\" and `locale` is `en_US_POSIX` \(decoderOption)"
+            return """
+                Set `decoder.dateDecodingStrategy = .formatted(formatter)` with a `DateFormatter` whose \
+                `dateFormat` is "yyyy-MM-dd" and `locale` is `en_US_POSIX` \(decoderOption)
+                """
         case .dateStrategy(.millisecondsSince1970):
             return "Set `decoder.dateDecodingStrategy = .millisecondsSince1970` \(decoderOption)"
         case .dateStrategy(.secondsSince1970):
@@ -731,14 +869,18 @@ struct EnglishMessages: MessageTable {
         case .changeType(let property):
             return "Change the type of `\(property)` to what the server sends, or convert it in `init(from:)`"
         case .changeTypeTo(let property, let kind):
-            return "Change the type of `\(property)` to what the server sends (the server sends \(G.kind(kind))), "
-                + "or convert it in `init(from:)`"
+            return """
+                Change the type of `\(property)` to what the server sends (the server sends \(G.kind(kind))), \
+                or convert it in `init(from:)`
+                """
         case .voidOrCheckURL:
             return "Use `Endpoint<Void>` if this endpoint answers with no body; otherwise check the URL"
         case .checkURL: return "Check the base URL and the endpoint's path (open the URL in a browser or curl it)"
         case .compareWithBody:
-            return "Compare the model with the body (`APIError.responseBody`) at that place and change the model "
-                + "(a type, an optional, `CodingKeys`) to match it"
+            return """
+                Compare the model with the body (`APIError.responseBody`) at that place and change the model \
+                (a type, an optional, `CodingKeys`) to match it
+                """
         }
     }
 

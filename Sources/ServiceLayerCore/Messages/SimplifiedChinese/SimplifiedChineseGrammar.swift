@@ -34,27 +34,27 @@ extension APIError.Explanation {
 
 enum SimplifiedChineseGrammar {
     /// `发往 <url> 的`, or nothing.
-    static func to(_ url: String?) -> String { url.map { "发往 \($0) 的" } ?? "" }
+    static func to(_ url: String?) -> String { if let url { "发往 \(url) 的" } else { "" } }
     /// `来自 <url> 的`, or nothing.
-    static func from(_ url: String?) -> String { url.map { "来自 \($0) 的" } ?? "" }
+    static func from(_ url: String?) -> String { if let url { "来自 \(url) 的" } else { "" } }
     /// `位于 <url> 的`, or nothing.
-    static func at(_ url: String?) -> String { url.map { "位于 \($0) 的" } ?? "" }
+    static func at(_ url: String?) -> String { if let url { "位于 \(url) 的" } else { "" } }
     /// `与 <url> 的`, or nothing.
-    static func with(_ url: String?) -> String { url.map { "与 \($0) 的" } ?? "" }
+    static func with(_ url: String?) -> String { if let url { "与 \(url) 的" } else { "" } }
     /// `到 <url>`, or nothing.
-    static func connectTo(_ url: String?) -> String { url.map { "到 \($0)" } ?? "" }
+    static func connectTo(_ url: String?) -> String { if let url { "到 \(url)" } else { "" } }
     /// `到 <url> 的`, or nothing.
-    static func toward(_ url: String?) -> String { url.map { "到 \($0) 的" } ?? "" }
+    static func toward(_ url: String?) -> String { if let url { "到 \(url) 的" } else { "" } }
     /// `（<url>）`, or nothing.
-    static func paren(_ url: String?) -> String { url.map { "（\($0)）" } ?? "" }
+    static func paren(_ url: String?) -> String { if let url { "（\(url)）" } else { "" } }
     /// ` <url> 中的`, or nothing (after a Chinese word).
-    static func `in`(_ url: String?) -> String { url.map { " \($0) 中的" } ?? "" }
+    static func `in`(_ url: String?) -> String { if let url { " \(url) 中的" } else { "" } }
     /// `<url> 的`, or nothing (at the start of a sentence).
-    static func `for`(_ url: String?) -> String { url.map { "\($0) 的" } ?? "" }
+    static func `for`(_ url: String?) -> String { if let url { "\(url) 的" } else { "" } }
     /// ` <url> `, or nothing (between two Chinese words).
-    static func plain(_ url: String?) -> String { url.map { " \($0) " } ?? "" }
+    static func plain(_ url: String?) -> String { if let url { " \(url) " } else { "" } }
     /// ` <url> `, or one space (after a Latin word such as URL, before a Chinese one).
-    static func afterWord(_ url: String?) -> String { url.map { " \($0) " } ?? " " }
+    static func afterWord(_ url: String?) -> String { if let url { " \(url) " } else { " " } }
 
     /// `2 秒`, `0.5 秒`.
     static func seconds(_ value: TimeInterval) -> String {
@@ -62,25 +62,33 @@ enum SimplifiedChineseGrammar {
     }
 
     /// `（2 秒）`, or nothing.
-    static func limit(_ seconds: TimeInterval?) -> String { seconds.map { "（\(Self.seconds($0))）" } ?? "" }
+    static func limit(_ seconds: TimeInterval?) -> String {
+        if let seconds { "（\(Self.seconds(seconds))）" } else { "" }
+    }
 
     /// `位于 host:port 的服务器`, or `服务器`.
     static func server(_ place: TransportPlace) -> String {
-        place.hostPort.map { "位于 \($0) 的服务器" } ?? "服务器"
+        if let hostPort = place.hostPort { "位于 \(hostPort) 的服务器" } else { "服务器" }
     }
     /// `host:port 上`, or nothing.
-    static func onHostPort(_ place: TransportPlace) -> String { place.hostPort.map { "\($0) 上" } ?? "" }
+    static func onHostPort(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { "\(hostPort) 上" } else { "" }
+    }
     /// `位于 host:port 的`, or nothing.
-    static func hostPortOf(_ place: TransportPlace) -> String { place.hostPort.map { "位于 \($0) 的" } ?? "" }
+    static func hostPortOf(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { "位于 \(hostPort) 的" } else { "" }
+    }
     /// ` host:port`, or `该主机`.
-    static func host(_ place: TransportPlace) -> String { place.hostPort.map { " \($0)" } ?? "该主机" }
+    static func host(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { " \(hostPort)" } else { "该主机" }
+    }
     /// `，比它的 `Content-Length` 少了 40 字节`, or nothing.
     static func shortBy(_ missing: Int?) -> String {
-        missing.map { "，比它的 `Content-Length` 少了 \($0) 字节" } ?? ""
+        if let missing { "，比它的 `Content-Length` 少了 \(missing) 字节" } else { "" }
     }
 
     /// `在 `items[0].price` 处`, or nothing.
-    static func atPath(_ path: String?) -> String { path.map { "在 `\($0)` 处" } ?? "" }
+    static func atPath(_ path: String?) -> String { if let path { "在 `\(path)` 处" } else { "" } }
 
     /// `（位置：`items[0].price`）`, `（位置：顶层）`, or what Foundation did not give.
     static func place(_ place: CodingPlace) -> String {
@@ -143,11 +151,11 @@ enum SimplifiedChineseGrammar {
     }
 
     /// `（实际是 "2024-05-01"）`, or nothing.
-    static func foundValue(_ text: String?) -> String { text.map { "（实际是 \($0)）" } ?? "" }
+    static func foundValue(_ text: String?) -> String { if let text { "（实际是 \(text)）" } else { "" } }
 
     /// `标题为“Title”，开头是“first words”`.
     static func page(title: String?, words: String) -> String {
-        let titled = title.map { "标题为“\($0)”" } ?? "没有标题"
+        let titled = if let title { "标题为“\(title)”" } else { "没有标题" }
         return words.isEmpty ? titled : "\(titled)，开头是“\(words)”"
     }
 
@@ -177,7 +185,7 @@ enum SimplifiedChineseGrammar {
 
     /// ` `application/json``, or `未指明（没有 `Content-Type` 响应头）`.
     static func contentType(_ type: String?) -> String {
-        type.map { " `\($0)`" } ?? "未指明（没有 `Content-Type` 响应头）"
+        if let type { " `\(type)`" } else { "未指明（没有 `Content-Type` 响应头）" }
     }
 
     /// `3 个完整事件`.

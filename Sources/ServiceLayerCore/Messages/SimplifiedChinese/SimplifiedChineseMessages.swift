@@ -16,8 +16,10 @@ struct SimplifiedChineseMessages: MessageTable {
         case .baseURLWithoutScheme(let base):
             return .init(
                 zhHans: "无法构建请求，因此没有发送任何内容：基础 URL “\(base)” 没有协议",
-                why: "基础 URL 必须以 `http://` 或 `https://` 开头；缺少协议时，“\(base)” 不会被当作主机和端口"
-                    + "（`localhost:8090/` 会被读成协议 `localhost`）",
+                why: """
+                    基础 URL 必须以 `http://` 或 `https://` 开头；缺少协议时，“\(base)” 不会被当作主机和端口\
+                    （`localhost:8090/` 会被读成协议 `localhost`）
+                    """,
                 fix: "在基础 URL 中写上协议，例如 `URL(string: \"http://\(base)\")`")
         case .baseURLScheme(let base, let scheme):
             return .init(
@@ -43,9 +45,11 @@ struct SimplifiedChineseMessages: MessageTable {
             return .init(
                 zhHans: "无法构建请求，因此没有发送任何内容：端点路径 “\(shown)” 包含 “#”，而 “#” 会开始一个 URL 片段",
                 why: "片段永远不会发送给服务器，因此从 “#” 开始的所有内容都会丢失",
-                fix: "如果 “#” 是某个值的一部分，请把该值作为查询参数传递"
-                    + "（`query: [URLQueryItem(name: \"q\", value: \"c#\")]` 会把它发送为 %23），或在路径中写 %23；"
-                    + "如果它是片段，请删除它")
+                fix: """
+                    如果 “#” 是某个值的一部分，请把该值作为查询参数传递\
+                    （`query: [URLQueryItem(name: "q", value: "c#")]` 会把它发送为 %23），或在路径中写 %23；\
+                    如果它是片段，请删除它
+                    """)
         case .bodyNeedsMainActor:
             return .init(
                 zhHans: "无法构建请求，因此没有发送任何内容：它的请求体没有被编码",
@@ -89,12 +93,16 @@ struct SimplifiedChineseMessages: MessageTable {
         case .timedOut(let url, let seconds):
             return .init(
                 zhHans: "在请求的超时时间\(G.limit(seconds))内，没有收到\(G.from(url))完整响应",
-                why: "每次尝试的时长上限是请求的超时时间：优先取端点的 `timeout(_:)`，其次是 "
-                    + "`APIClient.Options.timeout`，最后是会话的 `timeoutIntervalForRequest`（默认 60 秒）。"
-                    + "服务器太慢，或者响应到一半就停止了（在 Linux 上，用 `https://` URL 访问一个正在等待请求的"
-                    + "纯 HTTP 服务器，也会出现这种情况）",
-                fix: "确认服务器能快速响应该 URL（用 curl 试一下），并且协议正确（本地开发服务器用 `http`）；"
-                    + "对于较慢的端点，调大它的 `timeout(_:)` 或 `APIClient.Options.timeout`")
+                why: """
+                    每次尝试的时长上限是请求的超时时间：优先取端点的 `timeout(_:)`，其次是 \
+                    `APIClient.Options.timeout`，最后是会话的 `timeoutIntervalForRequest`（默认 60 秒）。\
+                    服务器太慢，或者响应到一半就停止了（在 Linux 上，用 `https://` URL 访问一个正在等待请求的\
+                    纯 HTTP 服务器，也会出现这种情况）
+                    """,
+                fix: """
+                    确认服务器能快速响应该 URL（用 curl 试一下），并且协议正确（本地开发服务器用 `http`）；\
+                    对于较慢的端点，调大它的 `timeout(_:)` 或 `APIClient.Options.timeout`
+                    """)
         case .cancelled(let url):
             return .init(
                 zhHans: "\(G.to(url))请求已取消",
@@ -152,19 +160,29 @@ struct SimplifiedChineseMessages: MessageTable {
         switch problem {
         case .notAnEventStream(let url, let status, let contentType, let came):
             return .init(
-                zhHans: "服务器对\(G.to(url))请求返回了 \(status)，内容类型为\(G.contentType(contentType))，而预期的是"
-                    + "事件流（`text/event-stream`），因此没有读取到任何事件。" + streamAnswer(came),
-                why: "该 URL 返回的是普通响应，而不是服务器发送事件：路径有误；服务器只在请求中指明时才以流的形式返回（例如"
-                    + "请求体中的 `\"stream\": true`）；或者实际响应的是登录页面或代理",
-                fix: "对照 API 文档检查端点的路径和请求体（可以用 curl 加上 `-H 'Accept: text/event-stream'` 试一下）；"
-                    + "如果要普通响应，请调用 `send(_:)`，而不是 `events(for:)`")
+                zhHans: """
+                    服务器对\(G.to(url))请求返回了 \(status)，内容类型为\(G.contentType(contentType))，而预期的是\
+                    事件流（`text/event-stream`），因此没有读取到任何事件。
+                    """ + streamAnswer(came),
+                why: """
+                    该 URL 返回的是普通响应，而不是服务器发送事件：路径有误；服务器只在请求中指明时才以流的形式返回（例如\
+                    请求体中的 `"stream": true`）；或者实际响应的是登录页面或代理
+                    """,
+                fix: """
+                    对照 API 文档检查端点的路径和请求体（可以用 curl 加上 `-H 'Accept: text/event-stream'` 试一下）；\
+                    如果要普通响应，请调用 `send(_:)`，而不是 `events(for:)`
+                    """)
         case .cutMidEvent(let url, let events, let bytes):
             return .init(
-                zhHans: "\(G.from(url))事件流在一个事件的中途结束，此前已收到 \(G.wholeEvents(events))；未完成的事件"
-                    + "（\(bytes) 字节）已被丢弃",
-                why: "连接在事件的空行到达之前就关闭了：服务器在写入时停止或崩溃，或者网络或代理切断了连接。`POST` 流"
-                    + "永远不会重新连接（重复发送它的请求并不安全），`GET` 流最多重新连接 "
-                    + "`ReconnectPolicy.maximumAttempts` 次",
+                zhHans: """
+                    \(G.from(url))事件流在一个事件的中途结束，此前已收到 \(G.wholeEvents(events))；未完成的事件\
+                    （\(bytes) 字节）已被丢弃
+                    """,
+                why: """
+                    连接在事件的空行到达之前就关闭了：服务器在写入时停止或崩溃，或者网络或代理切断了连接。`POST` 流\
+                    永远不会重新连接（重复发送它的请求并不安全），`GET` 流最多重新连接 \
+                    `ReconnectPolicy.maximumAttempts` 次
+                    """,
                 fix: "查看服务器日志，找出它停止的原因，并让每个事件都以空行结尾；只有在可以安全重复时才再次发送请求")
         case .eventTooLarge(let url, let limit):
             return .init(
@@ -174,19 +192,29 @@ struct SimplifiedChineseMessages: MessageTable {
         case .errorEvent(let url, let said):
             return .init(
                 zhHans: "\(G.from(url))事件流发送了 `error` 事件，因此解码后的流在此结束。" + errorEventWords(said),
-                why: "服务器在流的中途报告了错误（聊天补全 API 会发送 `event: error` 和 "
-                    + "`data: {\"error\":{\"message\":…}}`）",
-                fix: "把服务器的消息显示给用户（`APIError.serverMessage` 会读取它），稍后重试；如果想自己处理 `error` "
-                    + "事件，请用 `events(for:)` 读取流，它会交付这些事件")
+                why: """
+                    服务器在流的中途报告了错误（聊天补全 API 会发送 `event: error` 和 \
+                    `data: {"error":{"message":…}}`）
+                    """,
+                fix: """
+                    把服务器的消息显示给用户（`APIError.serverMessage` 会读取它），稍后重试；如果想自己处理 `error` \
+                    事件，请用 `events(for:)` 读取流，它会交付这些事件
+                    """)
         case .buffered(let url, let seconds, let bytes):
             return .init(
-                zhHans: "\(G.from(url))事件流在 \(seconds) 秒内收到了 \(bytes) 字节，却没有一个完整的事件，因此客户端"
-                    + "关闭了它",
-                why: "很可能是代理或服务器本身在缓冲该流：它扣住事件，分批发送，或者到最后才一次性发送（nginx 和许多"
-                    + "托管平台默认会缓冲）",
-                fix: "让服务器在流中发送 `X-Accel-Buffering: no` 和 `Cache-Control: no-transform`，并在每个事件之后"
-                    + "刷新（flush）缓冲区，再关闭代理的缓冲（nginx：`proxy_buffering off`）；"
-                    + "`ReconnectPolicy.bufferingLimit` 设置等待时间（0 表示关闭该检查）")
+                zhHans: """
+                    \(G.from(url))事件流在 \(seconds) 秒内收到了 \(bytes) 字节，却没有一个完整的事件，因此客户端\
+                    关闭了它
+                    """,
+                why: """
+                    很可能是代理或服务器本身在缓冲该流：它扣住事件，分批发送，或者到最后才一次性发送（nginx 和许多\
+                    托管平台默认会缓冲）
+                    """,
+                fix: """
+                    让服务器在流中发送 `X-Accel-Buffering: no` 和 `Cache-Control: no-transform`，并在每个事件之后\
+                    刷新（flush）缓冲区，再关闭代理的缓冲（nginx：`proxy_buffering off`）；\
+                    `ReconnectPolicy.bufferingLimit` 设置等待时间（0 表示关闭该检查）
+                    """)
         }
     }
 
@@ -268,13 +296,17 @@ struct SimplifiedChineseMessages: MessageTable {
         case .refusedLocal:
             return .init(zhHans: "无法连接\(G.connectTo(url))：\(G.onHostPort(place))没有任何程序接受连接",
                 why: "连接被拒绝：本机的那个端口上没有服务器在监听",
-                fix: "启动您的本地服务器（例如 `swift run fixture-server`，模拟您自己的 API 时加上 `--api FOLDER`），"
-                    + "并确认它在那个端口上监听——端口写错和服务器没有运行，看起来都是这样")
+                fix: """
+                    启动您的本地服务器（例如 `swift run fixture-server`，模拟您自己的 API 时加上 `--api FOLDER`），\
+                    并确认它在那个端口上监听——端口写错和服务器没有运行，看起来都是这样
+                    """)
         case .refusedRemote:
             return .init(zhHans: "无法连接\(G.connectTo(url))：\(G.onHostPort(place))没有任何程序接受连接",
                 why: "那个主机和端口上没有服务器接受连接：那里没有服务器在监听，或者从当前网络无法访问该主机",
-                fix: "检查基础 URL 中的主机和端口、\(G.server(place))是否正在运行，以及本设备能否访问它"
-                    + "（在同一个网络中，中间没有防火墙；手机要通过 Mac 的局域网地址访问它，而不是 `localhost`）")
+                fix: """
+                    检查基础 URL 中的主机和端口、\(G.server(place))是否正在运行，以及本设备能否访问它\
+                    （在同一个网络中，中间没有防火墙；手机要通过 Mac 的局域网地址访问它，而不是 `localhost`）
+                    """)
         case .hostNotFound:
             return .init(zhHans: "找不到\(G.in(url))主机名",
                 why: "DNS 中没有该主机的地址：名称拼错了，或者它只存在于其他网络中",
@@ -302,13 +334,17 @@ struct SimplifiedChineseMessages: MessageTable {
         case .secureFailedHTTPS:
             return .init(zhHans: "无法建立\(G.with(url))安全（TLS）连接",
                 why: "URL 使用的是 `https`，但那个端口上的服务器不支持 TLS（是纯 HTTP 服务器），或者 TLS 握手失败",
-                fix: "如果服务器是纯 HTTP 的（本地开发服务器通常如此），请在基础 URL 中使用 `http://`；"
-                    + "否则请检查服务器的 TLS 配置")
+                fix: """
+                    如果服务器是纯 HTTP 的（本地开发服务器通常如此），请在基础 URL 中使用 `http://`；\
+                    否则请检查服务器的 TLS 配置
+                    """)
         case .secureFailed:
             return .init(zhHans: "无法建立\(G.with(url))安全（TLS）连接",
                 why: "TLS 握手失败",
-                fix: "如果服务器是纯 HTTP 的（本地开发服务器通常如此），请在基础 URL 中使用 `http://`；"
-                    + "否则请检查服务器的 TLS 配置")
+                fix: """
+                    如果服务器是纯 HTTP 的（本地开发服务器通常如此），请在基础 URL 中使用 `http://`；\
+                    否则请检查服务器的 TLS 配置
+                    """)
         case .certificateExpired:
             return .init(zhHans: "\(G.for(url))服务器证书已过期",
                 why: "它的有效期已过（或者设备的时钟有误）",
@@ -316,8 +352,10 @@ struct SimplifiedChineseMessages: MessageTable {
         case .certificateUntrusted:
             return .init(zhHans: "\(G.for(url))服务器证书不受信任",
                 why: "它是自签名的，或者由本设备不信任的证书颁发机构签发",
-                fix: "使用受信任的证书颁发机构签发的证书；开发服务器请在 localhost 上使用纯 `http://`，"
-                    + "或者在设备上安装它的 CA——绝不要在发布的代码中关闭信任检查")
+                fix: """
+                    使用受信任的证书颁发机构签发的证书；开发服务器请在 localhost 上使用纯 `http://`，\
+                    或者在设备上安装它的 CA——绝不要在发布的代码中关闭信任检查
+                    """)
         case .certificateUnknownRoot:
             return .init(zhHans: "\(G.for(url))服务器证书的根证书未知",
                 why: "它的证书链指向本设备不认识的根证书颁发机构",
@@ -337,20 +375,26 @@ struct SimplifiedChineseMessages: MessageTable {
         case .transportSecurityLocal:
             return .init(zhHans: "App Transport Security 拦截了\(G.to(url))纯 HTTP 请求",
                 why: "Apple 平台会拒绝 `http://` URL，除非 App 的 Info.plist 允许",
-                fix: "使用 `https://`，或者在 App 的 Info.plist 中，于 `NSAppTransportSecurity` 下添加 "
-                    + "`NSAllowsLocalNetworking`（true）")
+                fix: """
+                    使用 `https://`，或者在 App 的 Info.plist 中，于 `NSAppTransportSecurity` 下添加 \
+                    `NSAllowsLocalNetworking`（true）
+                    """)
         case .transportSecurityRemote:
             return .init(zhHans: "App Transport Security 拦截了\(G.to(url))纯 HTTP 请求",
                 why: "Apple 平台会拒绝 `http://` URL，除非 App 的 Info.plist 允许",
-                fix: "使用 `https://`，或者在 App 的 Info.plist 中把该主机添加到 `NSAppTransportSecurity` → "
-                    + "`NSExceptionDomains` 下，并设置 `NSExceptionAllowsInsecureHTTPLoads`（true）")
+                fix: """
+                    使用 `https://`，或者在 App 的 Info.plist 中把该主机添加到 `NSAppTransportSecurity` → \
+                    `NSExceptionDomains` 下，并设置 `NSExceptionAllowsInsecureHTTPLoads`（true）
+                    """)
         case .cancelled:
             return .init(zhHans: "\(G.to(url))请求已取消",
                 why: "它的任务被取消了", fix: "如果这是有意为之，则无需修正")
         case .unknown:
             return .init(zhHans: "\(G.to(url))请求失败了，而 URLSession 没有给出原因（`URLError.unknown`）",
-                why: "Linux 上的 URLSession 会以这种方式报告多种失败（响应体被截断、TLS 失败）；"
-                    + "这一次它没有给出本客户端能识别的信息",
+                why: """
+                    Linux 上的 URLSession 会以这种方式报告多种失败（响应体被截断、TLS 失败）；\
+                    这一次它没有给出本客户端能识别的信息
+                    """,
                 fix: "重试；如果问题重复出现，请检查 URL 的协议（`http` 还是 `https`）和服务器的日志")
         case .badURL:
             return .init(zhHans: "URL\(G.afterWord(url))格式错误",
@@ -466,13 +510,17 @@ struct SimplifiedChineseMessages: MessageTable {
         case .bodyCutShort(let missing):
             return .init(zhHans: "\(G.from(url))响应被截断了\(G.shortBy(missing))",
                 why: "服务器（或网络）在整个响应体发送完之前就关闭了连接",
-                fix: "重试；如果问题重复出现，请在服务器的日志中查找响应中途的崩溃，并检查它发送的 "
-                    + "`Content-Length`")
+                fix: """
+                    重试；如果问题重复出现，请在服务器的日志中查找响应中途的崩溃，并检查它发送的 \
+                    `Content-Length`
+                    """)
         case .hostUnreachable:
             return .init(zhHans: "无法访问\(G.host(place))\(G.paren(url))",
                 why: "从本设备没有通往该主机的网络路由",
-                fix: "检查主机的地址（局域网地址可能会变），并确认本设备所在的网络能访问它；"
-                    + "手机要通过 Mac 的局域网地址访问它，而不是 `localhost`")
+                fix: """
+                    检查主机的地址（局域网地址可能会变），并确认本设备所在的网络能访问它；\
+                    手机要通过 Mac 的局域网地址访问它，而不是 `localhost`
+                    """)
         case .other(let code):
             return .init(zhHans: "\(G.to(url))请求失败，URLSession 的错误代码为 \(code)",
                 why: "URLSession 报告了一个本客户端没有相应说明的错误（代码 \(code) 的含义见 `URLError.Code`）",
@@ -484,8 +532,10 @@ struct SimplifiedChineseMessages: MessageTable {
 
     private func httpWhat(_ answer: HTTPMessage) -> String {
         let status =
-            "服务器对\(G.to(answer.url))请求返回了 \(answer.status)"
-            + "（\(SimplifiedChineseReasonPhrases.phrase(answer.status))）"
+            """
+            服务器对\(G.to(answer.url))请求返回了 \(answer.status)\
+            （\(SimplifiedChineseReasonPhrases.phrase(answer.status))）
+            """
         switch answer.said {
         case .quoted(let said): return status + "。服务器返回的消息：“\(said)”"
         case .htmlPage(let title, let words):
@@ -496,11 +546,15 @@ struct SimplifiedChineseMessages: MessageTable {
 
     private func advice(_ advice: HTTPAdvice) -> (why: String, fix: String) {
         let checkAPIKey =
-            "检查 API 密钥：是否已设置、是否有效，以及是否放在了该 API 要求的位置（查询参数，例如 `api_key`；"
-            + "或者请求头，例如 `Authorization: Bearer <key>` 或 `X-API-Key`），可以用 `headers(_:)` 或请求钩子添加"
+            """
+            检查 API 密钥：是否已设置、是否有效，以及是否放在了该 API 要求的位置（查询参数，例如 `api_key`；\
+            或者请求头，例如 `Authorization: Bearer <key>` 或 `X-API-Key`），可以用 `headers(_:)` 或请求钩子添加
+            """
         let checkCredential =
-            "确认请求在该 API 要求的位置带上了它需要的 API 密钥或令牌（`Authorization: Bearer <token>` 请求头、"
-            + "`api_key` 查询参数）；如果 App 已经登录，请重新登录"
+            """
+            确认请求在该 API 要求的位置带上了它需要的 API 密钥或令牌（`Authorization: Bearer <token>` 请求头、\
+            `api_key` 查询参数）；如果 App 已经登录，请重新登录
+            """
         switch advice {
         case .apiKeyNotAccepted:
             return ("服务器不接受该请求的凭据：它提到了 API 密钥", checkAPIKey)
@@ -518,8 +572,10 @@ struct SimplifiedChineseMessages: MessageTable {
         case .credentialMissing:
             return (
                 "请求没有携带凭据，而该端点需要凭据",
-                "在该 API 要求的位置发送它需要的 API 密钥或令牌：通常是 `Authorization: Bearer <token>` 请求头"
-                    + "或 `api_key` 查询参数（参见 `headers(_:)` 和请求钩子；已登录的控制器会自动加上它的令牌）"
+                """
+                在该 API 要求的位置发送它需要的 API 密钥或令牌：通常是 `Authorization: Bearer <token>` 请求头\
+                或 `api_key` 查询参数（参见 `headers(_:)` 和请求钩子；已登录的控制器会自动加上它的令牌）
+                """
             )
         case .tokenExpired:
             return (
@@ -623,16 +679,20 @@ struct SimplifiedChineseMessages: MessageTable {
         case .likelyKey(let key, let property):
             return "该对象中没有 “\(property)”，但有一个模型没有读取的 “\(key)”：它很可能是同一个值，只是换了个名字"
         case .snakeCaseTwice(let key, let renamed):
-            return "响应体中有 “\(key)”，但解码器的 `.convertFromSnakeCase` 会在匹配 `CodingKeys` 之前，先把 JSON "
-                + "的键转换为 camelCase（“\(renamed)”），所以写作 “\(key)” 的 `CodingKeys` 成员永远匹配不上"
+            return """
+                响应体中有 “\(key)”，但解码器的 `.convertFromSnakeCase` 会在匹配 `CodingKeys` 之前，先把 JSON \
+                的键转换为 camelCase（“\(renamed)”），所以写作 “\(key)” 的 `CodingKeys` 成员永远匹配不上
+                """
         case .wrapper(let field): return "响应是一个对象，数组放在它的 “\(field)” 字段中"
         case .answerIsArray: return "响应是一个数组，而模型期望的是单个对象"
         case .nullNotOptional: return "服务器发送了 null，而模型的这个属性不是可选类型"
         case .keyAbsent: return "服务器没有发送这个键，而模型要求必须有它"
         case .numberAsString: return "服务器把这个数字作为字符串发送"
         case .dateFormat(let format):
-            return "它是\(G.date(format))，而解码器的 `dateDecodingStrategy` 读取不了这种格式"
-                + "（默认读取自 2001 年起的秒数）"
+            return """
+                它是\(G.date(format))，而解码器的 `dateDecodingStrategy` 读取不了这种格式\
+                （默认读取自 2001 年起的秒数）
+                """
         case .typeDiffers: return "模型中这个值的类型与服务器发送的不同"
         case .webPage: return "返回的是一个网页：该 URL 指向的是网站或错误页面，而不是 API"
         case .noBody: return "服务器没有发送响应体（例如 204，或者错误路由返回的 200）"
@@ -646,29 +706,41 @@ struct SimplifiedChineseMessages: MessageTable {
         let decoderOption = "在您作为 `APIClient.Options(decoder:)` 传入的 `JSONDecoder` 上"
         switch fix {
         case .convertFromSnakeCase(let property, let key):
-            return "\(decoderOption)设置 `decoder.keyDecodingStrategy = .convertFromSnakeCase`，或者添加 "
-                + "`CodingKeys`，写上 `case \(property) = \"\(key)\"`"
+            return """
+                \(decoderOption)设置 `decoder.keyDecodingStrategy = .convertFromSnakeCase`，或者添加 \
+                `CodingKeys`，写上 `case \(property) = "\(key)"`
+                """
         case .codingKeys(let property, let key):
             return "在模型中添加 `CodingKeys`，写上 `case \(property) = \"\(key)\"`"
         case .likelyKey(let property, let key):
-            return "如果 “\(key)” 就是 `\(property)` 的意思，请在模型中添加 `CodingKeys`，写上 "
-                + "`case \(property) = \"\(key)\"`；如果不是，请检查拼写，或者把 `\(property)` 声明为可选类型"
+            return """
+                如果 “\(key)” 就是 `\(property)` 的意思，请在模型中添加 `CodingKeys`，写上 \
+                `case \(property) = "\(key)"`；如果不是，请检查拼写，或者把 `\(property)` 声明为可选类型
+                """
         case .snakeCaseTwice(let key, let renamed):
-            return "在 `CodingKeys` 中写 `case \(renamed)`，不要加 `= \"\(key)\"`（或者去掉 `.convertFromSnakeCase`，"
-                + "保留 `CodingKeys`）"
+            return """
+                在 `CodingKeys` 中写 `case \(renamed)`，不要加 `= "\(key)"`（或者去掉 `.convertFromSnakeCase`，\
+                保留 `CodingKeys`）
+                """
         case .wrapper(let field, let typeName):
-            return "解码一个以该字段命名的包装类型 `struct \(typeName)Response: Decodable { let \(field): "
-                + "[YourModel] }`，然后使用它的 `\(field)`"
+            return """
+                解码一个以该字段命名的包装类型 `struct \(typeName)Response: Decodable { let \(field): \
+                [YourModel] }`，然后使用它的 `\(field)`
+                """
         case .decodeArray: return "解码为数组：`Endpoint<[YourModel]>`"
         case .optional(let property, let type):
-            return "如果服务器可能省略它，请把它声明为可选类型（`let \(property): \(type)?`），或者在 `init(from:)` "
-                + "中给它一个默认值；如果它必须存在，请检查它的拼写"
+            return """
+                如果服务器可能省略它，请把它声明为可选类型（`let \(property): \(type)?`），或者在 `init(from:)` \
+                中给它一个默认值；如果它必须存在，请检查它的拼写
+                """
         case .numberInString(let property):
             return "把 `\(property)` 声明为 `String`，再用 `Double(_:)` 转换，或者在自定义的 `init(from:)` 中解码它"
         case .dateStrategy(.iso8601): return "\(decoderOption)设置 `decoder.dateDecodingStrategy = .iso8601`"
         case .dateStrategy(.yearMonthDay):
-            return "\(decoderOption)设置 `decoder.dateDecodingStrategy = .formatted(formatter)`，其中 "
-                + "`DateFormatter` 的 `dateFormat` 为 “yyyy-MM-dd”，`locale` 为 `en_US_POSIX`"
+            return """
+                \(decoderOption)设置 `decoder.dateDecodingStrategy = .formatted(formatter)`，其中 \
+                `DateFormatter` 的 `dateFormat` 为 “yyyy-MM-dd”，`locale` 为 `en_US_POSIX`
+                """
         case .dateStrategy(.millisecondsSince1970):
             return "\(decoderOption)设置 `decoder.dateDecodingStrategy = .millisecondsSince1970`"
         case .dateStrategy(.secondsSince1970):
@@ -676,14 +748,18 @@ struct SimplifiedChineseMessages: MessageTable {
         case .changeType(let property):
             return "把 `\(property)` 的类型改为服务器发送的类型，或者在 `init(from:)` 中进行转换"
         case .changeTypeTo(let property, let kind):
-            return "把 `\(property)` 的类型改为服务器发送的类型（服务器发送的是\(G.kindAfterWord(kind))），"
-                + "或者在 `init(from:)` 中进行转换"
+            return """
+                把 `\(property)` 的类型改为服务器发送的类型（服务器发送的是\(G.kindAfterWord(kind))），\
+                或者在 `init(from:)` 中进行转换
+                """
         case .voidOrCheckURL:
             return "如果这个端点的响应没有响应体，请使用 `Endpoint<Void>`；否则请检查 URL"
         case .checkURL: return "检查基础 URL 和端点的路径（在浏览器中打开该 URL，或者用 curl 请求它）"
         case .compareWithBody:
-            return "在那个位置对比模型和响应体（`APIError.responseBody`），并修改模型（类型、可选类型、`CodingKeys`）"
-                + "使其与响应体一致"
+            return """
+                在那个位置对比模型和响应体（`APIError.responseBody`），并修改模型（类型、可选类型、`CodingKeys`）\
+                使其与响应体一致
+                """
         }
     }
 

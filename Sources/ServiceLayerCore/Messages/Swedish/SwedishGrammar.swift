@@ -15,19 +15,19 @@ extension APIError.Explanation {
 
 enum SwedishGrammar {
     /// ` till <url>`, or nothing.
-    static func to(_ url: String?) -> String { url.map { " till \($0)" } ?? "" }
+    static func to(_ url: String?) -> String { if let url { " till \(url)" } else { "" } }
     /// ` från <url>`, or nothing.
-    static func from(_ url: String?) -> String { url.map { " från \($0)" } ?? "" }
+    static func from(_ url: String?) -> String { if let url { " från \(url)" } else { "" } }
     /// ` på <url>`, or nothing.
-    static func at(_ url: String?) -> String { url.map { " på \($0)" } ?? "" }
+    static func at(_ url: String?) -> String { if let url { " på \(url)" } else { "" } }
     /// ` i <url>`, or nothing.
-    static func `in`(_ url: String?) -> String { url.map { " i \($0)" } ?? "" }
+    static func `in`(_ url: String?) -> String { if let url { " i \(url)" } else { "" } }
     /// ` för <url>`, or nothing.
-    static func `for`(_ url: String?) -> String { url.map { " för \($0)" } ?? "" }
+    static func `for`(_ url: String?) -> String { if let url { " för \(url)" } else { "" } }
     /// ` <url>`, or nothing.
-    static func plain(_ url: String?) -> String { url.map { " \($0)" } ?? "" }
+    static func plain(_ url: String?) -> String { if let url { " \(url)" } else { "" } }
     /// ` på begäran till <url>`, or nothing: what an HTTP status answered.
-    static func answeredTo(_ url: String?) -> String { url.map { " på begäran till \($0)" } ?? "" }
+    static func answeredTo(_ url: String?) -> String { if let url { " på begäran till \(url)" } else { "" } }
 
     /// `2 s`, `0,5 s`: a decimal comma.
     static func seconds(_ value: TimeInterval) -> String {
@@ -36,27 +36,33 @@ enum SwedishGrammar {
     }
 
     /// ` på 2 s`, or nothing.
-    static func limit(_ seconds: TimeInterval?) -> String { seconds.map { " på \(Self.seconds($0))" } ?? "" }
+    static func limit(_ seconds: TimeInterval?) -> String {
+        if let seconds { " på \(Self.seconds(seconds))" } else { "" }
+    }
 
     /// `servern på host:port`, or `servern`.
     static func server(_ place: TransportPlace) -> String {
-        place.hostPort.map { "servern på \($0)" } ?? "servern"
+        if let hostPort = place.hostPort { "servern på \(hostPort)" } else { "servern" }
     }
     /// `Servern på host:port`, or `Servern`.
     static func theServer(_ place: TransportPlace) -> String {
-        place.hostPort.map { "Servern på \($0)" } ?? "Servern"
+        if let hostPort = place.hostPort { "Servern på \(hostPort)" } else { "Servern" }
     }
     /// ` på host:port`, or nothing.
-    static func atHostPort(_ place: TransportPlace) -> String { place.hostPort.map { " på \($0)" } ?? "" }
+    static func atHostPort(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { " på \(hostPort)" } else { "" }
+    }
     /// ` host:port`, or ` värden`.
-    static func host(_ place: TransportPlace) -> String { place.hostPort.map { " \($0)" } ?? " värden" }
+    static func host(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { " \(hostPort)" } else { " värden" }
+    }
     /// `, 40 byte mindre än vad `Content-Length` anger`, or nothing.
     static func shortBy(_ missing: Int?) -> String {
-        missing.map { ", \($0) byte mindre än vad `Content-Length` anger" } ?? ""
+        if let missing { ", \(missing) byte mindre än vad `Content-Length` anger" } else { "" }
     }
 
     /// ` vid `items[0].price``, or nothing.
-    static func atPath(_ path: String?) -> String { path.map { " vid `\($0)`" } ?? "" }
+    static func atPath(_ path: String?) -> String { if let path { " vid `\(path)`" } else { "" } }
 
     /// `vid `items[0].price``, `på översta nivån`, or what Foundation did not give.
     static func place(_ place: CodingPlace) -> String {
@@ -107,15 +113,15 @@ enum SwedishGrammar {
 
     /// `, hittade en sträng "12.5"`, or nothing.
     static func found(_ value: DecodingFailure.FoundValue?) -> String {
-        value.map { ", hittade \(kind($0.kind)) \($0.text)" } ?? ""
+        if let value { ", hittade \(kind(value.kind)) \(value.text)" } else { "" }
     }
 
     /// ` (hittade "2024-05-01")`, or nothing.
-    static func foundValue(_ text: String?) -> String { text.map { " (hittade \($0))" } ?? "" }
+    static func foundValue(_ text: String?) -> String { if let text { " (hittade \(text))" } else { "" } }
 
     /// `med titeln "Title", som börjar "first words"`.
     static func page(title: String?, words: String) -> String {
-        let titled = title.map { "med titeln \"\($0)\"" } ?? "utan titel"
+        let titled = if let title { "med titeln \"\(title)\"" } else { "utan titel" }
         return words.isEmpty ? titled : "\(titled), som börjar \"\(words)\""
     }
 
@@ -144,7 +150,7 @@ enum SwedishGrammar {
     }
 
     /// `` `application/json` ``, or `utan `Content-Type``.
-    static func contentType(_ type: String?) -> String { type.map { "`\($0)`" } ?? "utan `Content-Type`" }
+    static func contentType(_ type: String?) -> String { if let type { "`\(type)`" } else { "utan `Content-Type`" } }
 
     /// `1 hel händelse`, `3 hela händelser`, `ingen hel händelse`.
     static func wholeEvents(_ count: Int) -> String {

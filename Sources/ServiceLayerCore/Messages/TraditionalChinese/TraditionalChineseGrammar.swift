@@ -52,49 +52,53 @@ enum TraditionalChineseGrammar {
     // MARK: URLs
 
     /// `送往 <url> 的要求`, or `這個要求`.
-    static func request(_ url: String?) -> String { url.map { "送往 \($0) 的要求" } ?? "這個要求" }
+    static func request(_ url: String?) -> String { if let url { "送往 \(url) 的要求" } else { "這個要求" } }
     /// `送往 <url> 的`, or nothing.
-    static func to(_ url: String?) -> String { url.map { "送往 \($0) 的" } ?? "" }
+    static func to(_ url: String?) -> String { if let url { "送往 \(url) 的" } else { "" } }
     /// `來自 <url> 的`, or nothing.
-    static func from(_ url: String?) -> String { url.map { "來自 \($0) 的" } ?? "" }
+    static func from(_ url: String?) -> String { if let url { "來自 \(url) 的" } else { "" } }
     /// `與 <url> 的`, or nothing.
-    static func with(_ url: String?) -> String { url.map { "與 \($0) 的" } ?? "" }
+    static func with(_ url: String?) -> String { if let url { "與 \(url) 的" } else { "" } }
     /// `對 <url> 的要求`, or `這個要求`.
-    static func requestFor(_ url: String?) -> String { url.map { "對 \($0) 的要求" } ?? "這個要求" }
+    static func requestFor(_ url: String?) -> String { if let url { "對 \(url) 的要求" } else { "這個要求" } }
     /// `位於 <url> 的伺服器`, or `伺服器`.
-    static func serverAt(_ url: String?) -> String { url.map { "位於 \($0) 的伺服器" } ?? "伺服器" }
+    static func serverAt(_ url: String?) -> String { if let url { "位於 \(url) 的伺服器" } else { "伺服器" } }
     /// `位於 <url> 的資源`, or `資源`.
-    static func resourceAt(_ url: String?) -> String { url.map { "位於 \($0) 的資源" } ?? "資源" }
+    static func resourceAt(_ url: String?) -> String { if let url { "位於 \(url) 的資源" } else { "資源" } }
     /// `到 <url>` (after 連線), or nothing.
-    static func connectTo(_ url: String?) -> String { url.map { "到 \($0)" } ?? "" }
+    static func connectTo(_ url: String?) -> String { if let url { "到 \(url)" } else { "" } }
     /// `連線到 <url> 時，`, or nothing.
-    static func whenConnectingTo(_ url: String?) -> String { url.map { "連線到 \($0) 時，" } ?? "" }
+    static func whenConnectingTo(_ url: String?) -> String { if let url { "連線到 \(url) 時，" } else { "" } }
     /// ` <url> 中的`, or nothing.
-    static func `in`(_ url: String?) -> String { url.map { " \($0) 中的" } ?? "" }
+    static func `in`(_ url: String?) -> String { if let url { " \(url) 中的" } else { "" } }
     /// ` <url> 的`, or nothing.
-    static func of(_ url: String?) -> String { url.map { " \($0) 的" } ?? "" }
+    static func of(_ url: String?) -> String { if let url { " \(url) 的" } else { "" } }
     /// ` <url> ` (between two Chinese words), or nothing.
-    static func plain(_ url: String?) -> String { url.map { " \($0) " } ?? "" }
+    static func plain(_ url: String?) -> String { if let url { " \(url) " } else { "" } }
     /// `（<url>）`, or nothing.
-    static func parenthesized(_ url: String?) -> String { url.map { "（\($0)）" } ?? "" }
+    static func parenthesized(_ url: String?) -> String { if let url { "（\(url)）" } else { "" } }
     /// `傳送到 <url> 的過程中`, or `傳送過程中`.
-    static func whileSending(to url: String?) -> String { url.map { "傳送到 \($0) 的過程中" } ?? "傳送過程中" }
+    static func whileSending(to url: String?) -> String { if let url { "傳送到 \(url) 的過程中" } else { "傳送過程中" } }
 
     // MARK: Transport places
 
     /// `，比它的 `Content-Length` 少了 40 位元組`, or nothing.
     static func shortBy(_ missing: Int?) -> String {
-        missing.map { "，比它的 `Content-Length` 少了 \($0) 位元組" } ?? ""
+        if let missing { "，比它的 `Content-Length` 少了 \(missing) 位元組" } else { "" }
     }
 
     /// `位於 host:port 的伺服器`, or `伺服器`.
     static func server(_ place: TransportPlace) -> String {
-        place.hostPort.map { "位於 \($0) 的伺服器" } ?? "伺服器"
+        if let hostPort = place.hostPort { "位於 \(hostPort) 的伺服器" } else { "伺服器" }
     }
     /// `在 host:port `, or nothing.
-    static func atHostPort(_ place: TransportPlace) -> String { place.hostPort.map { "在 \($0) " } ?? "" }
+    static func atHostPort(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { "在 \(hostPort) " } else { "" }
+    }
     /// ` host:port` (after 連到), or `主機`.
-    static func host(_ place: TransportPlace) -> String { place.hostPort.map { " \($0)" } ?? "主機" }
+    static func host(_ place: TransportPlace) -> String {
+        if let hostPort = place.hostPort { " \(hostPort)" } else { "主機" }
+    }
 
     // MARK: Numbers
 
@@ -104,7 +108,9 @@ enum TraditionalChineseGrammar {
     }
 
     /// `（2 秒）`, or nothing.
-    static func limit(_ seconds: TimeInterval?) -> String { seconds.map { "（\(Self.seconds($0))）" } ?? "" }
+    static func limit(_ seconds: TimeInterval?) -> String {
+        if let seconds { "（\(Self.seconds(seconds))）" } else { "" }
+    }
 
     /// `3 個呼叫`.
     static func calls(_ count: Int) -> String { "\(count) 個呼叫" }
@@ -115,7 +121,7 @@ enum TraditionalChineseGrammar {
     // MARK: Bodies and coding places
 
     /// `在 `items[0].price` ` (before a verb), or nothing.
-    static func atPath(_ path: String?) -> String { path.map { "在 `\($0)` " } ?? "" }
+    static func atPath(_ path: String?) -> String { if let path { "在 `\(path)` " } else { "" } }
 
     /// `JSON` for a file the app reads, or `來自 <url> 的回應（200）`.
     static func source(_ source: DecodingSource) -> String {
@@ -185,7 +191,7 @@ enum TraditionalChineseGrammar {
     }
 
     /// `（找到 "2024-05-01"）`, or nothing.
-    static func foundValue(_ text: String?) -> String { text.map { "（找到 \($0)）" } ?? "" }
+    static func foundValue(_ text: String?) -> String { if let text { "（找到 \(text)）" } else { "" } }
 
     /// `它是 ISO-8601 格式的日期`, `它是以 1970 年起的秒數表示的日期`.
     static func date(_ format: DecodingFailure.DateFormat) -> String {
@@ -199,7 +205,7 @@ enum TraditionalChineseGrammar {
 
     /// `標題為「Title」，開頭是「first words」`.
     static func page(title: String?, words: String) -> String {
-        let titled = title.map { "標題為「\($0)」" } ?? "沒有標題"
+        let titled = if let title { "標題為「\(title)」" } else { "沒有標題" }
         return words.isEmpty ? titled : "\(titled)，開頭是「\(words)」"
     }
 
@@ -212,7 +218,9 @@ enum TraditionalChineseGrammar {
     }
 
     /// ` `application/json``, or `未標明（沒有 `Content-Type`）`.
-    static func contentType(_ type: String?) -> String { type.map { " `\($0)`" } ?? "未標明（沒有 `Content-Type`）" }
+    static func contentType(_ type: String?) -> String {
+        if let type { " `\(type)`" } else { "未標明（沒有 `Content-Type`）" }
+    }
 
     /// `3 個完整事件`.
     static func wholeEvents(_ count: Int) -> String { "\(count) 個完整事件" }

@@ -19,8 +19,10 @@ struct TraditionalChineseMessages: MessageTable {
         case .baseURLWithoutScheme(let base):
             return .init(
                 zhHant: notBuilt + "基底網址「\(base)」沒有通訊協定",
-                why: "基底網址必須以 `http://` 或 `https://` 開頭；少了它，「\(base)」不會被當成主機和連接埠"
-                    + "（`localhost:8090/` 會被讀成通訊協定 `localhost`）",
+                why: """
+                    基底網址必須以 `http://` 或 `https://` 開頭；少了它，「\(base)」不會被當成主機和連接埠\
+                    （`localhost:8090/` 會被讀成通訊協定 `localhost`）
+                    """,
                 fix: "把通訊協定寫進基底網址，例如 `URL(string: \"http://\(base)\")`")
         case .baseURLScheme(let base, let scheme):
             return .init(
@@ -46,9 +48,11 @@ struct TraditionalChineseMessages: MessageTable {
             return .init(
                 zhHant: notBuilt + "端點路徑「\(shown)」含有「#」，它會開始一個網址片段",
                 why: "片段永遠不會送到伺服器，所以從「#」開始的內容都會遺失",
-                fix: "如果「#」是值的一部分，請把值當成查詢項目傳送"
-                    + "（`query: [URLQueryItem(name: \"q\", value: \"c#\")]` 會把它送成 %23），或在路徑中寫 %23；"
-                    + "如果它是片段，請移除")
+                fix: """
+                    如果「#」是值的一部分，請把值當成查詢項目傳送\
+                    （`query: [URLQueryItem(name: "q", value: "c#")]` 會把它送成 %23），或在路徑中寫 %23；\
+                    如果它是片段，請移除
+                    """)
         case .bodyNeedsMainActor:
             return .init(
                 zhHant: notBuilt + "它的本文沒有被編碼",
@@ -92,12 +96,16 @@ struct TraditionalChineseMessages: MessageTable {
         case .timedOut(let url, let seconds):
             return .init(
                 zhHant: "在要求的逾時時間\(G.limit(seconds))內，沒有收到\(G.from(url))完整回應",
-                why: "每次嘗試最多可用要求的逾時時間：端點的 `timeout(_:)`，否則是 "
-                    + "`APIClient.Options.timeout`，再否則是工作階段的 `timeoutIntervalForRequest`（預設 60 秒）。"
-                    + "伺服器太慢，或回應到一半就停止了（在 Linux 上，對等待要求的純 HTTP 伺服器使用 `https://` "
-                    + "網址，也會落到這裡）",
-                fix: "確認伺服器能快速回應那個網址（用 curl 試試），且網址的通訊協定正確（本機開發伺服器用 `http`）；"
-                    + "較慢的端點請調高它的 `timeout(_:)` 或 `APIClient.Options.timeout`")
+                why: """
+                    每次嘗試最多可用要求的逾時時間：端點的 `timeout(_:)`，否則是 \
+                    `APIClient.Options.timeout`，再否則是工作階段的 `timeoutIntervalForRequest`（預設 60 秒）。\
+                    伺服器太慢，或回應到一半就停止了（在 Linux 上，對等待要求的純 HTTP 伺服器使用 `https://` \
+                    網址，也會落到這裡）
+                    """,
+                fix: """
+                    確認伺服器能快速回應那個網址（用 curl 試試），且網址的通訊協定正確（本機開發伺服器用 `http`）；\
+                    較慢的端點請調高它的 `timeout(_:)` 或 `APIClient.Options.timeout`
+                    """)
         case .cancelled(let url):
             return .init(
                 zhHant: "\(G.request(url))已取消",
@@ -155,21 +163,33 @@ struct TraditionalChineseMessages: MessageTable {
         switch problem {
         case .notAnEventStream(let url, let status, let contentType, let came):
             return .init(
-                zhHant: "伺服器以 \(status) 回應\(G.requestFor(url))，內容類型是\(G.contentType(contentType))，但預期的是"
-                    + "事件串流（`text/event-stream`），所以沒有讀到任何事件。" + streamAnswer(came),
-                why: "這個 URL 傳回的是一般的回應，而不是伺服器推送事件：路徑有誤、伺服器只在要求中指明時才串流（例如"
-                    + "本文中的 `\"stream\": true`），或是回應的其實是登入頁面或代理伺服器",
-                fix: "對照 API 的說明檢查端點的路徑和本文（用 curl 加上 `-H 'Accept: text/event-stream'` 試試）；若要一般"
-                    + "的回應，請呼叫 `send(_:)`，而不是 `events(for:)`")
+                zhHant: """
+                    伺服器以 \(status) 回應\(G.requestFor(url))，內容類型是\(G.contentType(contentType))，但預期的是\
+                    事件串流（`text/event-stream`），所以沒有讀到任何事件。
+                    """ + streamAnswer(came),
+                why: """
+                    這個 URL 傳回的是一般的回應，而不是伺服器推送事件：路徑有誤、伺服器只在要求中指明時才串流（例如\
+                    本文中的 `"stream": true`），或是回應的其實是登入頁面或代理伺服器
+                    """,
+                fix: """
+                    對照 API 的說明檢查端點的路徑和本文（用 curl 加上 `-H 'Accept: text/event-stream'` 試試）；若要一般\
+                    的回應，請呼叫 `send(_:)`，而不是 `events(for:)`
+                    """)
         case .cutMidEvent(let url, let events, let bytes):
             return .init(
-                zhHant: "\(G.from(url))事件串流在一個事件的中途結束，之前已收到 \(G.wholeEvents(events))；未完成的事件"
-                    + "（\(bytes) 位元組）已捨棄",
-                why: "連線在事件的空白行到達前就關閉了：伺服器在寫入時停止或當機，或是網路或代理伺服器切斷了連線。"
-                    + "`POST` 串流永遠不會重新連線（重複送出它的要求並不安全），`GET` 串流最多重新連線 "
-                    + "`ReconnectPolicy.maximumAttempts` 次",
-                fix: "查看伺服器的記錄檔，找出它停止的原因，並讓每個事件都以空白行結尾；只有在重複送出是安全的情況下，"
-                    + "才再次傳送要求")
+                zhHant: """
+                    \(G.from(url))事件串流在一個事件的中途結束，之前已收到 \(G.wholeEvents(events))；未完成的事件\
+                    （\(bytes) 位元組）已捨棄
+                    """,
+                why: """
+                    連線在事件的空白行到達前就關閉了：伺服器在寫入時停止或當機，或是網路或代理伺服器切斷了連線。\
+                    `POST` 串流永遠不會重新連線（重複送出它的要求並不安全），`GET` 串流最多重新連線 \
+                    `ReconnectPolicy.maximumAttempts` 次
+                    """,
+                fix: """
+                    查看伺服器的記錄檔，找出它停止的原因，並讓每個事件都以空白行結尾；只有在重複送出是安全的情況下，\
+                    才再次傳送要求
+                    """)
         case .eventTooLarge(let url, let limit):
             return .init(
                 zhHant: "\(G.from(url))串流中的一個事件超過了 \(limit) MiB 仍沒有結束它的空白行，所以用戶端關閉了連線",
@@ -178,19 +198,29 @@ struct TraditionalChineseMessages: MessageTable {
         case .errorEvent(let url, let said):
             return .init(
                 zhHant: "\(G.from(url))事件串流送出了 `error` 事件，所以解碼後的串流在此結束。" + errorEventWords(said),
-                why: "伺服器在串流中途回報了錯誤（聊天補全 API 會送出 `event: error` 和 "
-                    + "`data: {\"error\":{\"message\":…}}`）",
-                fix: "把伺服器的訊息顯示給使用者（`APIError.serverMessage` 會讀出它），稍後再試；若要自己處理 `error` "
-                    + "事件，請用 `events(for:)` 讀取串流，它會把這些事件交給您")
+                why: """
+                    伺服器在串流中途回報了錯誤（聊天補全 API 會送出 `event: error` 和 \
+                    `data: {"error":{"message":…}}`）
+                    """,
+                fix: """
+                    把伺服器的訊息顯示給使用者（`APIError.serverMessage` 會讀出它），稍後再試；若要自己處理 `error` \
+                    事件，請用 `events(for:)` 讀取串流，它會把這些事件交給您
+                    """)
         case .buffered(let url, let seconds, let bytes):
             return .init(
-                zhHant: "\(G.from(url))事件串流在 \(seconds) 秒內收到了 \(bytes) 位元組，卻沒有一個完整的事件，所以用戶端"
-                    + "關閉了它",
-                why: "很可能是代理伺服器或伺服器本身在緩衝這個串流：它把事件留住，分批送出，或到最後才一次送出（nginx "
-                    + "和許多託管平台預設會緩衝）",
-                fix: "讓伺服器在串流中送出 `X-Accel-Buffering: no` 和 `Cache-Control: no-transform`，並在每個事件後清空"
-                    + "緩衝區（flush），再關閉代理伺服器的緩衝（nginx：`proxy_buffering off`）；"
-                    + "`ReconnectPolicy.bufferingLimit` 設定等待時間（0 會關閉這項檢查）")
+                zhHant: """
+                    \(G.from(url))事件串流在 \(seconds) 秒內收到了 \(bytes) 位元組，卻沒有一個完整的事件，所以用戶端\
+                    關閉了它
+                    """,
+                why: """
+                    很可能是代理伺服器或伺服器本身在緩衝這個串流：它把事件留住，分批送出，或到最後才一次送出（nginx \
+                    和許多託管平台預設會緩衝）
+                    """,
+                fix: """
+                    讓伺服器在串流中送出 `X-Accel-Buffering: no` 和 `Cache-Control: no-transform`，並在每個事件後清空\
+                    緩衝區（flush），再關閉代理伺服器的緩衝（nginx：`proxy_buffering off`）；\
+                    `ReconnectPolicy.bufferingLimit` 設定等待時間（0 會關閉這項檢查）
+                    """)
         }
     }
 
@@ -272,13 +302,17 @@ struct TraditionalChineseMessages: MessageTable {
         case .refusedLocal:
             return .init(zhHant: "無法連線\(G.connectTo(url))：\(G.atHostPort(place))沒有任何東西接受連線",
                 why: "連線被拒絕：這台機器的那個連接埠上沒有伺服器在監聽",
-                fix: "啟動您的本機伺服器（例如 `swift run fixture-server`；模擬您自己的 API 時加上 `--api FOLDER`），"
-                    + "並確認它在那個連接埠上監聽——連接埠寫錯和伺服器沒在執行，看起來都一樣")
+                fix: """
+                    啟動您的本機伺服器（例如 `swift run fixture-server`；模擬您自己的 API 時加上 `--api FOLDER`），\
+                    並確認它在那個連接埠上監聽——連接埠寫錯和伺服器沒在執行，看起來都一樣
+                    """)
         case .refusedRemote:
             return .init(zhHant: "無法連線\(G.connectTo(url))：\(G.atHostPort(place))沒有任何東西接受連線",
                 why: "那個主機和連接埠上沒有伺服器接受連線：那裡沒有伺服器在監聽，或從這個網路連不到該主機",
-                fix: "檢查基底網址中的主機和連接埠、\(G.server(place))是否正在執行，以及這台裝置能否連到它（同一個網路、"
-                    + "中間沒有防火牆；手機要用 Mac 的區域網路位址連到它，而不是 `localhost`）")
+                fix: """
+                    檢查基底網址中的主機和連接埠、\(G.server(place))是否正在執行，以及這台裝置能否連到它（同一個網路、\
+                    中間沒有防火牆；手機要用 Mac 的區域網路位址連到它，而不是 `localhost`）
+                    """)
         case .hostNotFound:
             return .init(zhHant: "找不到\(G.in(url))主機名稱",
                 why: "DNS 沒有那台主機的位址：名稱拼錯了，或它只存在於其他網路",
@@ -306,13 +340,17 @@ struct TraditionalChineseMessages: MessageTable {
         case .secureFailedHTTPS:
             return .init(zhHant: "無法建立\(G.with(url))安全（TLS）連線",
                 why: "網址寫的是 `https`，但那個連接埠上的伺服器不使用 TLS（純 HTTP 伺服器），或 TLS 交握失敗",
-                fix: "如果伺服器是純 HTTP（本機開發伺服器通常如此），請在基底網址中使用 `http://`；"
-                    + "否則請檢查伺服器的 TLS 設定")
+                fix: """
+                    如果伺服器是純 HTTP（本機開發伺服器通常如此），請在基底網址中使用 `http://`；\
+                    否則請檢查伺服器的 TLS 設定
+                    """)
         case .secureFailed:
             return .init(zhHant: "無法建立\(G.with(url))安全（TLS）連線",
                 why: "TLS 交握失敗",
-                fix: "如果伺服器是純 HTTP（本機開發伺服器通常如此），請在基底網址中使用 `http://`；"
-                    + "否則請檢查伺服器的 TLS 設定")
+                fix: """
+                    如果伺服器是純 HTTP（本機開發伺服器通常如此），請在基底網址中使用 `http://`；\
+                    否則請檢查伺服器的 TLS 設定
+                    """)
         case .certificateExpired:
             return .init(zhHant: "\(G.of(url))伺服器憑證已過期",
                 why: "它的有效日期已經過去（或裝置的時鐘有誤）",
@@ -320,8 +358,10 @@ struct TraditionalChineseMessages: MessageTable {
         case .certificateUntrusted:
             return .init(zhHant: "\(G.of(url))伺服器憑證不受信任",
                 why: "它是自我簽署的，或由這台裝置不信任的憑證授權單位簽署",
-                fix: "使用受信任憑證授權單位的憑證；開發用伺服器請在 localhost 上使用純 `http://`，或在裝置上安裝它的 CA"
-                    + "——絕對不要在正式發佈的程式碼中關閉信任檢查")
+                fix: """
+                    使用受信任憑證授權單位的憑證；開發用伺服器請在 localhost 上使用純 `http://`，或在裝置上安裝它的 CA\
+                    ——絕對不要在正式發佈的程式碼中關閉信任檢查
+                    """)
         case .certificateUnknownRoot:
             return .init(zhHant: "\(G.of(url))伺服器憑證的根憑證不明",
                 why: "它鏈結到這台裝置不認得的根憑證授權單位",
@@ -341,20 +381,26 @@ struct TraditionalChineseMessages: MessageTable {
         case .transportSecurityLocal:
             return .init(zhHant: "App Transport Security 阻擋了\(G.to(url))純 HTTP 要求",
                 why: "Apple 平台會拒絕 `http://` 網址，除非 App 的 Info.plist 允許",
-                fix: "使用 `https://`，或在 App 的 Info.plist 中，於 `NSAppTransportSecurity` 下加入 "
-                    + "`NSAllowsLocalNetworking`（true）")
+                fix: """
+                    使用 `https://`，或在 App 的 Info.plist 中，於 `NSAppTransportSecurity` 下加入 \
+                    `NSAllowsLocalNetworking`（true）
+                    """)
         case .transportSecurityRemote:
             return .init(zhHant: "App Transport Security 阻擋了\(G.to(url))純 HTTP 要求",
                 why: "Apple 平台會拒絕 `http://` 網址，除非 App 的 Info.plist 允許",
-                fix: "使用 `https://`，或在 App 的 Info.plist 中，把主機加到 `NSAppTransportSecurity` → "
-                    + "`NSExceptionDomains`，並設定 `NSExceptionAllowsInsecureHTTPLoads`（true）")
+                fix: """
+                    使用 `https://`，或在 App 的 Info.plist 中，把主機加到 `NSAppTransportSecurity` → \
+                    `NSExceptionDomains`，並設定 `NSExceptionAllowsInsecureHTTPLoads`（true）
+                    """)
         case .cancelled:
             return .init(zhHant: "\(G.request(url))已取消",
                 why: "它的工作被取消了", fix: "如果是刻意的就不需要修正")
         case .unknown:
             return .init(zhHant: "\(G.request(url))失敗了，而 URLSession 沒有說明原因（`URLError.unknown`）",
-                why: "Linux 的 URLSession 會用這種方式回報好幾種失敗（本文被截斷、TLS 失敗）；"
-                    + "這一次它沒有提供用戶端認得的資訊",
+                why: """
+                    Linux 的 URLSession 會用這種方式回報好幾種失敗（本文被截斷、TLS 失敗）；\
+                    這一次它沒有提供用戶端認得的資訊
+                    """,
                 fix: "再試一次；如果重複發生，請檢查網址的通訊協定（`http` 或 `https`）和伺服器的記錄檔")
         case .badURL:
             return .init(zhHant: "網址\(G.plain(url))格式錯誤",
@@ -470,13 +516,17 @@ struct TraditionalChineseMessages: MessageTable {
         case .bodyCutShort(let missing):
             return .init(zhHant: "\(G.from(url))回應被截斷了\(G.shortBy(missing))",
                 why: "伺服器（或網路）在整個本文送完之前就關閉了連線",
-                fix: "再試一次；如果重複發生，請查看伺服器的記錄檔中是否有回應到一半時的當機，"
-                    + "以及它送出的 `Content-Length`")
+                fix: """
+                    再試一次；如果重複發生，請查看伺服器的記錄檔中是否有回應到一半時的當機，\
+                    以及它送出的 `Content-Length`
+                    """)
         case .hostUnreachable:
             return .init(zhHant: "無法連到\(G.host(place))\(G.parenthesized(url))",
                 why: "從這台裝置沒有網路路由能通往那台主機",
-                fix: "檢查主機的位址（區域網路位址可能會變），並確認這台裝置所在的網路能連到它；"
-                    + "手機要用 Mac 的區域網路位址連到它，而不是 `localhost`")
+                fix: """
+                    檢查主機的位址（區域網路位址可能會變），並確認這台裝置所在的網路能連到它；\
+                    手機要用 Mac 的區域網路位址連到它，而不是 `localhost`
+                    """)
         case .other(let code):
             return .init(zhHant: "\(G.request(url))失敗了，URLSession 的錯誤代碼為 \(code)",
                 why: "URLSession 回報了這個用戶端沒有對應說明的錯誤（代碼 \(code) 請見 `URLError.Code`）",
@@ -500,11 +550,15 @@ struct TraditionalChineseMessages: MessageTable {
 
     private func advice(_ advice: HTTPAdvice) -> (why: String, fix: String) {
         let checkAPIKey =
-            "檢查 API 金鑰：是否已設定、有效，並放在這個 API 預期的位置（查詢項目如 `api_key`，或標頭如 "
-            + "`Authorization: Bearer <key>` 或 `X-API-Key`），用 `headers(_:)` 或要求掛鉤加上"
+            """
+            檢查 API 金鑰：是否已設定、有效，並放在這個 API 預期的位置（查詢項目如 `api_key`，或標頭如 \
+            `Authorization: Bearer <key>` 或 `X-API-Key`），用 `headers(_:)` 或要求掛鉤加上
+            """
         let checkCredential =
-            "確認要求在這個 API 預期的位置帶有它要的 API 金鑰或權杖（`Authorization: Bearer <token>` 標頭、"
-            + "`api_key` 查詢項目）；如果 App 已登入，請重新登入"
+            """
+            確認要求在這個 API 預期的位置帶有它要的 API 金鑰或權杖（`Authorization: Bearer <token>` 標頭、\
+            `api_key` 查詢項目）；如果 App 已登入，請重新登入
+            """
         switch advice {
         case .apiKeyNotAccepted: return ("伺服器不接受要求的認證資訊：它提到了 API 金鑰", checkAPIKey)
         case .apiKeyRefused: return ("伺服器拒絕了這個帳號或金鑰：它提到了 API 金鑰", checkAPIKey)
@@ -518,8 +572,10 @@ struct TraditionalChineseMessages: MessageTable {
         case .credentialMissing:
             return (
                 "這個要求沒有帶認證資訊，而這個端點需要",
-                "在這個 API 預期的位置送出它要的 API 金鑰或權杖：通常是 `Authorization: Bearer <token>` 標頭或 "
-                    + "`api_key` 查詢項目（見 `headers(_:)` 和要求掛鉤；已登入的控制器會自己加上權杖）"
+                """
+                在這個 API 預期的位置送出它要的 API 金鑰或權杖：通常是 `Authorization: Bearer <token>` 標頭或 \
+                `api_key` 查詢項目（見 `headers(_:)` 和要求掛鉤；已登入的控制器會自己加上權杖）
+                """
             )
         case .tokenExpired:
             return ("伺服器表示送出的權杖已過期或無效", "重新登入以取得新的權杖，然後再試一次")
@@ -604,9 +660,11 @@ struct TraditionalChineseMessages: MessageTable {
         case .likelyKey(let key, let property):
             return "這個物件沒有「\(property)」，但有模型沒有讀取的「\(key)」：它很可能是同一個東西，只是名稱不同"
         case .snakeCaseTwice(let key, let renamed):
-            return "本文中有「\(key)」，但解碼器的 `.convertFromSnakeCase` 會在比對 `CodingKeys` 之前，"
-                + "先把 JSON 的鍵改成 camelCase（「\(renamed)」），所以 `CodingKeys` 中拼成「\(key)」的 `case` "
-                + "永遠比對不到"
+            return """
+                本文中有「\(key)」，但解碼器的 `.convertFromSnakeCase` 會在比對 `CodingKeys` 之前，\
+                先把 JSON 的鍵改成 camelCase（「\(renamed)」），所以 `CodingKeys` 中拼成「\(key)」的 `case` \
+                永遠比對不到
+                """
         case .wrapper(let field): return "回應是一個物件，陣列放在它的「\(field)」欄位裡"
         case .answerIsArray: return "回應是一個陣列，而模型預期的是單一物件"
         case .nullNotOptional: return "伺服器送來 null，而模型的屬性不是選用型別"
@@ -627,29 +685,41 @@ struct TraditionalChineseMessages: MessageTable {
         let decoderOption = "在您傳給 `APIClient.Options(decoder:)` 的 `JSONDecoder` 上"
         switch fix {
         case .convertFromSnakeCase(let property, let key):
-            return "\(decoderOption)設定 `decoder.keyDecodingStrategy = .convertFromSnakeCase`，或加上 "
-                + "`CodingKeys`，寫 `case \(property) = \"\(key)\"`"
+            return """
+                \(decoderOption)設定 `decoder.keyDecodingStrategy = .convertFromSnakeCase`，或加上 \
+                `CodingKeys`，寫 `case \(property) = "\(key)"`
+                """
         case .codingKeys(let property, let key):
             return "在模型中加上 `CodingKeys`，寫 `case \(property) = \"\(key)\"`"
         case .likelyKey(let property, let key):
-            return "如果「\(key)」就是 `\(property)` 的意思，請在模型中加上 `CodingKeys`，寫 "
-                + "`case \(property) = \"\(key)\"`；如果不是，請檢查拼字，或把 `\(property)` 宣告為選用型別"
+            return """
+                如果「\(key)」就是 `\(property)` 的意思，請在模型中加上 `CodingKeys`，寫 \
+                `case \(property) = "\(key)"`；如果不是，請檢查拼字，或把 `\(property)` 宣告為選用型別
+                """
         case .snakeCaseTwice(let key, let renamed):
-            return "在 `CodingKeys` 中寫 `case \(renamed)`，不要加 `= \"\(key)\"`"
-                + "（或拿掉 `.convertFromSnakeCase`，保留 `CodingKeys`）"
+            return """
+                在 `CodingKeys` 中寫 `case \(renamed)`，不要加 `= "\(key)"`\
+                （或拿掉 `.convertFromSnakeCase`，保留 `CodingKeys`）
+                """
         case .wrapper(let field, let typeName):
-            return "解碼一個以該欄位命名的包裝型別 `struct \(typeName)Response: Decodable { let \(field): "
-                + "[YourModel] }`，再使用它的 `\(field)`"
+            return """
+                解碼一個以該欄位命名的包裝型別 `struct \(typeName)Response: Decodable { let \(field): \
+                [YourModel] }`，再使用它的 `\(field)`
+                """
         case .decodeArray: return "解碼成陣列：`Endpoint<[YourModel]>`"
         case .optional(let property, let type):
-            return "如果伺服器可能省略它，請宣告為選用型別（`let \(property): \(type)?`），或在 `init(from:)` 中"
-                + "給它預設值；如果它一定會有，請檢查拼字"
+            return """
+                如果伺服器可能省略它，請宣告為選用型別（`let \(property): \(type)?`），或在 `init(from:)` 中\
+                給它預設值；如果它一定會有，請檢查拼字
+                """
         case .numberInString(let property):
             return "把 `\(property)` 宣告為 `String`，再用 `Double(_:)` 轉換，或在自訂的 `init(from:)` 中解碼"
         case .dateStrategy(.iso8601): return "\(decoderOption)設定 `decoder.dateDecodingStrategy = .iso8601`"
         case .dateStrategy(.yearMonthDay):
-            return "\(decoderOption)設定 `decoder.dateDecodingStrategy = .formatted(formatter)`，其中 "
-                + "`DateFormatter` 的 `dateFormat` 是「yyyy-MM-dd」、`locale` 是 `en_US_POSIX`"
+            return """
+                \(decoderOption)設定 `decoder.dateDecodingStrategy = .formatted(formatter)`，其中 \
+                `DateFormatter` 的 `dateFormat` 是「yyyy-MM-dd」、`locale` 是 `en_US_POSIX`
+                """
         case .dateStrategy(.millisecondsSince1970):
             return "\(decoderOption)設定 `decoder.dateDecodingStrategy = .millisecondsSince1970`"
         case .dateStrategy(.secondsSince1970):
@@ -661,8 +731,10 @@ struct TraditionalChineseMessages: MessageTable {
         case .voidOrCheckURL: return "如果這個端點回應時沒有本文，請用 `Endpoint<Void>`；否則請檢查網址"
         case .checkURL: return "檢查基底網址和端點的路徑（用瀏覽器開啟網址，或用 curl 試試）"
         case .compareWithBody:
-            return "在那個位置比較模型和本文（`APIError.responseBody`），並修改模型"
-                + "（型別、選用型別、`CodingKeys`）使它們一致"
+            return """
+                在那個位置比較模型和本文（`APIError.responseBody`），並修改模型\
+                （型別、選用型別、`CodingKeys`）使它們一致
+                """
         }
     }
 
