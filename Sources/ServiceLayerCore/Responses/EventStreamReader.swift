@@ -36,6 +36,8 @@ struct EventStreamReader: Sendable {
     private var idChanged = false
     /// Whether a field was read since the last blank line (an event is under way).
     private var fieldsRead = false
+    /// How many events the last chunk completed.
+    private var eventsLastRead = 0
 
     /// The last event ID as of the last dispatch: what a reconnect sends as `Last-Event-ID`; empty when none.
     private(set) var lastEventID: String
@@ -63,52 +65,66 @@ struct EventStreamReader: Sendable {
 
     /// Reads `chunk`, the next bytes of the stream, and returns the events it completes, in order.
     mutating func read(_ chunk: Data) -> [ServerSentEvent] {
+        // Room for as many events as the last chunk completed: a stream's chunks are alike, so the
+        // array seldom grows (each growth moves every event made so far).
         var events: [ServerSentEvent] = []
+        events.reserveCapacity(eventsLastRead)
         chunk.withUnsafeBytes { raw in
             read(raw.bindMemory(to: UInt8.self), into: &events)
         }
+        eventsLastRead = events.count
         return events
     }
 
-    /// Reads `bytes`, the next bytes of the stream, and appends each event they complete to `events`
-    /// (made in place: an event is never copied on its way there).
+    /// Reads `bytes`, the next bytes of the stream, and appends each event they complete to `events`.
+    ///
+    /// Line ends are found with `memchr` (vectorised by the C library), the next CR once per chunk while
+    /// the stream has none; an event's one `data` line, the usual case, is decoded straight from the chunk
+    /// when its blank line is in the same chunk, without a copy into ``data``.
     mutating func read(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
-        var start = 0
-        var index = 0
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
         let count = bytes.count
-        if afterCR, count > 0 {
+        var start = 0
+        if afterCR {
             afterCR = false
-            if bytes[0] == Self.lf {
-                start = 1
-                index = 1
-            }
+            if base[0] == Self.lf { start = 1 }
         }
-        while index < count {
-            let byte = bytes[index]
-            if byte == Self.lf || byte == Self.cr {
-                let piece = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                if line.isEmpty {
-                    endLine(piece, into: &events)
-                } else {
-                    line.append(contentsOf: piece)
-                    let whole = line
-                    line.removeAll(keepingCapacity: true)
-                    whole.withUnsafeBufferPointer { endLine($0, into: &events) }
-                }
-                index += 1
-                if byte == Self.cr {
-                    if index == count {
-                        afterCR = true
-                    } else if bytes[index] == Self.lf {
-                        index += 1
-                    }
-                }
-                start = index
+        // The data of the event under way while it is one line of this chunk, not yet in `data`.
+        var chunkData: UnsafeBufferPointer<UInt8>?
+        var nextCR = Self.find(Self.cr, base, from: start, to: count)
+        while start < count {
+            let end = Self.find(Self.lf, base, from: start, to: nextCR)
+            guard end < count else { break }
+            let piece = UnsafeBufferPointer(start: base + start, count: end - start)
+            if line.isEmpty {
+                endLine(piece, inChunk: true, chunkData: &chunkData, into: &events)
             } else {
-                index += 1
+                line.append(contentsOf: piece)
+                let whole = line
+                line.removeAll(keepingCapacity: true)
+                whole.withUnsafeBufferPointer { endLine($0, inChunk: false, chunkData: &chunkData, into: &events) }
+            }
+            start = end + 1
+            if end == nextCR {
+                if start == count {
+                    afterCR = true
+                } else if base[start] == Self.lf {
+                    start += 1
+                }
+                nextCR = Self.find(Self.cr, base, from: start, to: count)
             }
         }
-        if start < count { line.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<count])) }
+        if let pending = chunkData { keepData(pending) }
+        if start < count { line.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start)) }
+    }
+
+    /// The index of the first `byte` in `base[from..<to]`, or `to` when there is none.
+    @inline(__always)
+    private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+        guard from < to else { return to }
+        if base[from] == byte { return from }  // a blank line's LF: no call
+        guard let found = memchr(base + from + 1, Int32(byte), to - from - 1) else { return to }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
     }
 
     /// The stream ended: forgets the event under way, and returns whether there was one (fields read
@@ -129,7 +145,12 @@ struct EventStreamReader: Sendable {
 
     // MARK: - One line
 
-    private mutating func endLine(_ bytes: UnsafeBufferPointer<UInt8>, into events: inout [ServerSentEvent]) {
+    /// One line, without its line end. `inChunk`: the line lies in the chunk being read (it stays valid
+    /// until that read returns), so a `data` value may stay there as `chunkData`.
+    private mutating func endLine(
+        _ bytes: UnsafeBufferPointer<UInt8>, inChunk: Bool, chunkData: inout UnsafeBufferPointer<UInt8>?,
+        into events: inout [ServerSentEvent]
+    ) {
         var bytes = bytes
         if atStart {
             atStart = false
@@ -137,22 +158,33 @@ struct EventStreamReader: Sendable {
                 bytes = UnsafeBufferPointer(rebasing: bytes[3...])
             }
         }
-        guard let first = bytes.first else { return dispatchEvent(into: &events) }
-        if first == Self.colon { return }  // a comment
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            return dispatchEvent(chunkData: &chunkData, into: &events)
+        }
+        if base[0] == Self.colon { return }  // a comment
         fieldsRead = true
-        let colon = bytes.firstIndex(of: Self.colon) ?? bytes.count
-        let name = UnsafeBufferPointer(rebasing: bytes[0..<colon])
+        // `data:`, the usual line, is told at once; any other name is searched for its colon.
+        let colon = Self.startsWithData(base, bytes.count) ? 4 : Self.find(Self.colon, base, from: 0, to: bytes.count)
+        let name = UnsafeBufferPointer(start: base, count: colon)
         var valueStart = colon + 1
-        if valueStart < bytes.count, bytes[valueStart] == Self.space { valueStart += 1 }
-        let value = UnsafeBufferPointer(rebasing: bytes[min(valueStart, bytes.count)...])
+        if valueStart < bytes.count, base[valueStart] == Self.space { valueStart += 1 }
+        valueStart = min(valueStart, bytes.count)
+        let value = UnsafeBufferPointer(start: base + valueStart, count: bytes.count - valueStart)
         if Self.is(name, "data") {
-            data.append(contentsOf: value)
-            data.append(Self.lf)
+            if inChunk, chunkData == nil, data.isEmpty {
+                chunkData = value
+            } else {
+                if let pending = chunkData {
+                    keepData(pending)
+                    chunkData = nil
+                }
+                keepData(value)
+            }
         } else if Self.is(name, "event") {
             eventType.removeAll(keepingCapacity: true)
             eventType.append(contentsOf: value)
         } else if Self.is(name, "id") {
-            if !value.contains(0) {
+            if Self.find(0, base, from: valueStart, to: bytes.count) == bytes.count {
                 idBuffer = String(decoding: value, as: UTF8.self)
                 idChanged = true
             }
@@ -164,15 +196,32 @@ struct EventStreamReader: Sendable {
         }
     }
 
+    /// Whether the `count` bytes at `base` begin with `data:`.
+    @inline(__always)
+    private static func startsWithData(_ base: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        count >= 5 && base[4] == colon && base[0] == 0x64 && base[1] == 0x61 && base[2] == 0x74 && base[3] == 0x61
+    }
+
+    /// Adds a `data` line's value and a line feed to ``data``.
+    private mutating func keepData(_ value: UnsafeBufferPointer<UInt8>) {
+        data.append(contentsOf: value)
+        data.append(Self.lf)
+    }
+
     /// Whether the field name `name` is `field` (ASCII), byte for byte.
     @inline(__always)
     private static func `is`(_ name: UnsafeBufferPointer<UInt8>, _ field: StaticString) -> Bool {
         guard name.count == field.utf8CodeUnitCount, let start = name.baseAddress else { return false }
-        return memcmp(start, field.utf8Start, name.count) == 0
+        let expected = field.utf8Start
+        for index in 0..<name.count where start[index] != expected[index] { return false }
+        return true
     }
 
-    /// A blank line: the event under way is dispatched, unless its data is empty.
-    private mutating func dispatchEvent(into events: inout [ServerSentEvent]) {
+    /// A blank line: the event under way is dispatched, unless its data is empty (no `data` line, neither
+    /// in ``data`` nor as `chunkData`).
+    private mutating func dispatchEvent(
+        chunkData: inout UnsafeBufferPointer<UInt8>?, into events: inout [ServerSentEvent]
+    ) {
         if idChanged {
             lastEventID = idBuffer
             idChanged = false
@@ -180,18 +229,25 @@ struct EventStreamReader: Sendable {
         fieldsRead = false
         let eventRetry = retry
         retry = nil
-        guard !data.isEmpty else {
+        // The data without its last LF: one line read from this chunk, or the lines kept in `data`.
+        let text: String
+        if let value = chunkData {
+            text = String(decoding: value, as: UTF8.self)
+            chunkData = nil
+        } else if !data.isEmpty {
+            text = data.withUnsafeBufferPointer {
+                String(decoding: UnsafeBufferPointer(start: $0.baseAddress, count: $0.count - 1), as: UTF8.self)
+            }
+            data.removeAll(keepingCapacity: true)
+        } else {
             if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
             return
         }
-        // The event is made in place, its data without the last LF.
-        let text = data.withUnsafeBufferPointer { String(decoding: $0.dropLast(), as: UTF8.self) }
         events.append(
             ServerSentEvent(
                 id: lastEventID.isEmpty ? nil : lastEventID,
                 event: eventType.isEmpty ? "message" : String(decoding: eventType, as: UTF8.self),
                 data: text, retry: eventRetry))
-        data.removeAll(keepingCapacity: true)
         if !eventType.isEmpty { eventType.removeAll(keepingCapacity: true) }
     }
 

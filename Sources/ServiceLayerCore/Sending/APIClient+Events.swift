@@ -94,9 +94,12 @@ extension APIClient {
         consume: @escaping EventsConsumer<@Sendable () -> Bool>
     ) -> RequestHandle {
         let call = ExactlyOnceCompletion<Void>(.mainActor(completion).watched())
+        // Read before each event: the flag, an atomic load on Linux, rather than the call's lock.
+        let cancelled = CancelFlag()
+        call.flagCancels(cancelled)
         let stream = EventStream(
             client: self, endpoint: endpoint, policy: reconnect, endsAtErrorEvent: endsAtErrorEvent,
-            consume: { events, url, stream in consume(events, url, stream) { call.isCancelled } },
+            consume: { events, url, stream in consume(events, url, stream) { cancelled.isSet } },
             finish: { call.finish($0) })
         call.onCancel { stream.stop() }
         stream.start()

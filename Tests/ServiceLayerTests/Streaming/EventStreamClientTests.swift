@@ -87,7 +87,8 @@ final class EventStreamClientTests: XCTestCase {
     }
 
     /// `cancel()` closes the connection: the server sees the close within 1 s, the completion receives
-    /// `.cancelled`, and no event reaches `onEvent` after the cancel.
+    /// `.cancelled`, and no event reaches `onEvent` after the cancel, not even those of the same chunk
+    /// (a chunk's events reach the main queue in one block; each is checked against the call's cancel flag).
     @MainActor
     func testCancelIsSeenByTheServerAsACloseWithinOneSecond() async throws {
         let cancelled = DispatchSemaphore(value: 0)
@@ -97,7 +98,7 @@ final class EventStreamClientTests: XCTestCase {
             defer { serverDone.fulfill() }
             guard let connection = server?.nextConnection() else { return }
             connection.sendEventStreamHead()
-            connection.send("data: one\n\n")
+            connection.send("data: one\n\ndata: two\n\ndata: three\n\n")
             guard cancelled.wait(timeout: .now() + 20) == .success else { return }
             closedInTime.withLock { $0 = connection.waitForClose(timeout: 1) }
             connection.close()
