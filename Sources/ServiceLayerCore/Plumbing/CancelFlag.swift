@@ -14,7 +14,7 @@ import Synchronization
 /// a read that follows ``set()`` (by the thread's own order or by a lock or queue hand-off) sees it set.
 final class CancelFlag: Sendable {
     #if os(Linux)
-    private let value = Atomic<Bool>(false)
+    private let value = Atomic<Bool>(false)  // floor-ok: Linux only, under #if os(Linux)
     #else
     private let value = Locked(false)
     #endif
@@ -25,7 +25,7 @@ final class CancelFlag: Sendable {
     /// Whether ``set()`` was called.
     var isSet: Bool {
         #if os(Linux)
-        value.load(ordering: .acquiring)
+        value.load(ordering: .acquiring)  // floor-ok: Linux only, under #if os(Linux)
         #else
         value.withLock { $0 }
         #endif
@@ -34,7 +34,7 @@ final class CancelFlag: Sendable {
     /// Sets the flag, for good.
     func set() {
         #if os(Linux)
-        value.store(true, ordering: .releasing)
+        value.store(true, ordering: .releasing)  // floor-ok: Linux only, under #if os(Linux)
         #else
         value.withLock { $0 = true }
         #endif
