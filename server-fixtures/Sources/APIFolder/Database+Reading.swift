@@ -29,7 +29,10 @@ extension Database {
             return error.response(for: context.request)
         }
         for filter in query.filters { items = items.filter(filter.holds) }
-        if let text = query.text { items = items.filter { $0.containsText(text) } }
+        if let text = query.text {
+            let search = FullTextSearch(text)
+            items = items.filter { $0.containsText(search) }
+        }
         if !query.sort.isEmpty { items = Self.sorted(items, by: query.sort) }
         let (body, fields) = Pagination.cut(items, query, rawItems: rawItems, context: context)
         let embedded = Self.embedAll(body, links: links, store: store)

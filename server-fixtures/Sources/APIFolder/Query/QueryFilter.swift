@@ -130,27 +130,35 @@ extension ServerJSON {
         }
     }
 
-    /// Whether any string in this value (objects and arrays searched through) contains `text`, ignoring case:
-    /// json-server's `q` full-text search. Numbers are searched as written.
-    func containsText(_ text: String) -> Bool {
+    /// Whether any string in this value (objects and arrays searched through) contains the search's text,
+    /// ignoring case: json-server's `q` full-text search. Numbers are searched as written.
+    func containsText(_ search: FullTextSearch) -> Bool {
         switch self {
-        case .string(let string): return Self.lowercased(string, contains: text)
-        case .int, .double: return queryText.map { Self.lowercased($0, contains: text) } ?? false
-        case .array(let elements): return elements.contains { $0.containsText(text) }
-        case .object(let members): return members.values.contains { $0.containsText(text) }
+        case .string(let string): return search.isFound(in: string)
+        case .int, .double: return queryText.map(search.isFound(in:)) ?? false
+        case .array(let elements): return elements.contains { $0.containsText(search) }
+        case .object(let members): return members.values.contains { $0.containsText(search) }
         case .null, .bool: return false
         }
     }
+}
 
-    /// Whether `text` occurs in `string` once both are lowercased, compared byte by byte in UTF-8 (as
-    /// json-server lowercases both and compares code units). Not Foundation's
-    /// `range(of:options:)` nor its `contains(_:)`: on Linux both trap ("String index is out of bounds") for a
-    /// `text` that ends in NUL characters (`?q=l%00%00%00`, found by the `query` fuzz target), which would take
-    /// the whole server down; not the standard library's `firstRange(of:)` either, new in macOS 13.
-    static func lowercased(_ string: String, contains text: String) -> Bool {
-        let haystack = Array(string.lowercased().utf8)
-        let needle = Array(text.lowercased().utf8)
+/// The text of a `q` search, lowercased once per request, found in a string once that is lowercased too,
+/// compared byte by byte in UTF-8 (as json-server lowercases both and compares code units). Not Foundation's
+/// `range(of:options:)` nor its `contains(_:)`: on Linux both trap ("String index is out of bounds") for a
+/// text that ends in NUL characters (`?q=l%00%00%00`, found by the `query` fuzz target), which would take the
+/// whole server down; not the standard library's `firstRange(of:)` either, new in macOS 13.
+struct FullTextSearch {
+    private let needle: [UInt8]
+
+    init(_ text: String) {
+        needle = Array(text.lowercased().utf8)
+    }
+
+    /// Whether the text occurs in `string`, ignoring case.
+    func isFound(in string: String) -> Bool {
         guard !needle.isEmpty else { return true }
+        let haystack = Array(string.lowercased().utf8)
         guard needle.count <= haystack.count else { return false }
         return (0...(haystack.count - needle.count)).contains { start in
             haystack[start..<(start + needle.count)].elementsEqual(needle)
